@@ -1,0 +1,299 @@
+/*
+ * ss/format.h -- the layouts shared by the three programs that touch counts:
+ *
+ *   pass/   writes a module descriptor (a byte blob, SS_DESC_*) into every
+ *           instrumented object, next to the module's counter array;
+ *   rt/     copies descriptors and counters into the experiment file
+ *           (records, SS_REC_*) when the process ends;
+ *   prof/   reads and checks experiment files and descriptors.
+ *
+ * Everything is little-endian and fixed-width.  Structs here are the exact
+ * on-disk images (no implicit padding: every member is naturally aligned and
+ * every struct's size is a multiple of 8).  docs/experiment-file.md explains
+ * the design; keep the two in step.
+ */
+#ifndef SS_FORMAT_H
+#define SS_FORMAT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SS_NONE 0xFFFFFFFFu /* "no such index / no counter / unknown" */
+
+/* ------------------------------------------------------------------ */
+/* Module descriptor: what the pass knows statically about one module. */
+/* ------------------------------------------------------------------ */
+
+#define SS_DESC_MAGIC "SSDESC\0\1" /* 8 bytes */
+#define SS_DESC_VERSION 1u
+
+/*
+ * Blob layout: header, then the arrays in this order, each immediately after
+ * the previous one:
+ *   functions[num_functions], blocks[num_blocks], edges[num_edges],
+ *   calls[num_calls], loops[num_loops], lines[num_lines], strtab[strtab_size]
+ * All "strtab" members are byte offsets of NUL-terminated strings in strtab.
+ * Offset 0 is always the empty string.
+ */
+struct ss_desc_header {
+  char magic[8];
+  uint32_t version;
+  uint32_t header_size; /* sizeof(struct ss_desc_header) */
+  uint64_t module_hash; /* FNV-1a of the descriptor with this field zeroed */
+  uint32_t module_name; /* strtab: the translation unit's main source file */
+  uint32_t comp_dir;    /* strtab: compilation directory */
+  uint32_t num_counters;
+  uint32_t num_functions;
+  uint32_t num_blocks;
+  uint32_t num_edges;
+  uint32_t num_calls;
+  uint32_t num_loops;
+  uint32_t num_lines;
+  uint32_t num_indirect_sites;
+  uint32_t strtab_size;
+  uint32_t reserved;
+}; /* 72 bytes */
+
+/* Per-function ranges index the module-wide arrays. */
+struct ss_desc_function {
+  uint32_t name;      /* strtab: symbol (linkage) name */
+  uint32_t demangled; /* strtab: demangled name; same as name for C */
+  uint32_t file;      /* strtab: source file of the definition */
+  uint32_t line;      /* line of the definition, 0 if unknown */
+  uint32_t first_block, num_blocks;
+  uint32_t first_edge, num_edges;
+  uint32_t first_call, num_calls;
+  uint32_t first_loop, num_loops;
+  uint32_t flags;     /* SS_FUNC_* */
+  uint32_t reserved;
+}; /* 56 bytes */
+
+#define SS_FUNC_LOCAL 0x1u /* internal linkage (static) */
+
+/*
+ * A "block" is a straight-line piece of code that either runs to its end or
+ * not at all: an LLVM basic block of the optimized code, split after every
+ * call that may not return (exit, longjmp, an exception, a fork in the
+ * child), as gcov splits them.  Blocks are numbered per function; block 0 is
+ * the entry block.
+ */
+struct ss_desc_block {
+  uint32_t file;      /* strtab: file of the first instruction with a line */
+  uint32_t line;      /* its line, 0 if none */
+  uint32_t ir_block;  /* index of the LLVM basic block it belongs to */
+  uint32_t flags;     /* SS_BLOCK_* */
+  uint32_t first_line, num_lines; /* distinct (file, line) of its code */
+}; /* 24 bytes */
+
+#define SS_BLOCK_ENTRY 0x1u        /* first block of the function */
+#define SS_BLOCK_CALL_END 0x2u     /* ends with a call that may not return */
+#define SS_BLOCK_RETURN 0x4u       /* ends with ret/resume */
+#define SS_BLOCK_LANDING_PAD 0x8u  /* starts an exception handler */
+#define SS_BLOCK_SETJMP_RECV 0x10u /* empty block where setjmp returns */
+
+/* Pseudo nodes of a function's flow graph (Knuth's closed graph). */
+#define SS_NODE_ENTRY 0xFFFFFFFEu
+#define SS_NODE_EXIT 0xFFFFFFFDu
+
+/*
+ * Every edge of the closed flow graph.  Edges whose counter is SS_NONE lie
+ * on the spanning tree and are recovered by flow conservation at every node
+ * (blocks, ENTRY and EXIT).  The fake edges (NORETURN, REENTRY) and CLOSE are
+ * never counted; they absorb the flow of calls that did not return, of
+ * setjmp returning again, and of the frames that were live when a forked
+ * child started or the process ended.
+ */
+struct ss_desc_edge {
+  uint32_t from, to; /* function-relative block, SS_NODE_ENTRY or SS_NODE_EXIT */
+  uint32_t counter;  /* module counter index, or SS_NONE if derived */
+  uint16_t kind;     /* SS_EDGE_* */
+  uint16_t flags;    /* SS_EDGEF_* */
+}; /* 16 bytes */
+
+enum ss_edge_kind {
+  SS_EDGE_BRANCH = 1,      /* CFG edge between two LLVM basic blocks */
+  SS_EDGE_FALLTHROUGH = 2, /* block ending in a call -> next block: it returned */
+  SS_EDGE_FUNC_ENTRY = 3,  /* ENTRY -> block 0: one per call of the function */
+  SS_EDGE_RETURN = 4,      /* block -> EXIT: ret, or resume of unwinding */
+  SS_EDGE_NORETURN = 5,    /* fake block -> EXIT: the call in it did not return */
+  SS_EDGE_REENTRY = 6,     /* fake ENTRY -> setjmp receiver: setjmp returned again */
+  SS_EDGE_CLOSE = 7        /* EXIT -> ENTRY */
+};
+
+#define SS_EDGEF_BACKEDGE 0x1u /* source is inside the loop headed by `to` */
+#define SS_EDGEF_EH 0x2u       /* unwind edge of an invoke */
+
+struct ss_desc_call {
+  uint32_t block;         /* function-relative block holding the call */
+  uint32_t callee;        /* strtab: direct callee symbol; SS_NONE if indirect */
+  uint32_t file;          /* strtab */
+  uint32_t line;
+  uint32_t indirect_site; /* module indirect-site index, or SS_NONE */
+  uint32_t reserved;
+}; /* 24 bytes */
+
+struct ss_desc_loop {
+  uint32_t header; /* function-relative block: first block of the header */
+  uint32_t parent; /* function-relative loop index, or SS_NONE */
+  uint32_t depth;  /* 1 for outermost */
+  uint32_t file;   /* strtab */
+  uint32_t line;
+  uint32_t reserved;
+}; /* 24 bytes */
+
+struct ss_desc_line {
+  uint32_t file; /* strtab */
+  uint32_t line;
+}; /* 8 bytes */
+
+/* ------------------------------------------------------------------ */
+/* Runtime ABI: what instrumented code hands to libssrt.              */
+/* ------------------------------------------------------------------ */
+
+#define SS_MODULE_ABI 1u
+#define SS_INDIRECT_SLOTS 8
+
+/* Targets seen at one indirect call site; `other` counts calls to targets
+ * that found every slot taken. */
+struct ss_indirect_site {
+  uint64_t target[SS_INDIRECT_SLOTS];
+  uint64_t count[SS_INDIRECT_SLOTS];
+  uint64_t other;
+}; /* 136 bytes */
+
+/* One per instrumented module (object file), emitted by the pass as a
+ * writable global and registered from the module's constructor. */
+struct ss_module {
+  uint32_t abi_version; /* SS_MODULE_ABI */
+  uint32_t num_counters;
+  uint64_t *counters;
+  const uint8_t *descriptor;
+  uint64_t descriptor_size;
+  uint32_t num_functions;
+  uint32_t num_indirect_sites;
+  void *const *function_addrs; /* [num_functions], descriptor order */
+  struct ss_indirect_site *indirect_sites;
+  struct ss_module *next; /* owned by the runtime */
+  uint64_t runtime_flags; /* owned by the runtime */
+};
+
+/* Entry points the pass calls; defined in libssrt. */
+void __ssrt_register_module(struct ss_module *m);
+void __ssrt_unregister_module(struct ss_module *m);
+void __ssrt_indirect_call(struct ss_indirect_site *site, void *target);
+
+/* ------------------------------------------------------------------ */
+/* Experiment file: header, then tagged length-prefixed records.      */
+/* ------------------------------------------------------------------ */
+
+#define SS_FILE_MAGIC "SSEXP\r\n\x1a" /* 8 bytes; catches text-mode damage */
+#define SS_FILE_VERSION_MAJOR 1u
+#define SS_FILE_VERSION_MINOR 0u
+
+struct ss_file_header {
+  char magic[8];
+  uint16_t version_major; /* readers refuse a newer major */
+  uint16_t version_minor; /* readers accept any minor */
+  uint32_t header_size;   /* sizeof(struct ss_file_header) */
+  uint64_t reserved;
+}; /* 24 bytes */
+
+/*
+ * Each record: this header, then `length` payload bytes, then zero padding
+ * up to a multiple of 8.  `crc` is CRC-32 (IEEE, as zlib) of the payload.
+ * Unknown tags are skipped.  The last record of a complete file is SS_REC_END.
+ */
+struct ss_record_header {
+  uint32_t tag;
+  uint32_t crc;
+  uint64_t length;
+}; /* 16 bytes */
+
+enum ss_record_tag {
+  SS_REC_PROCESS = 1,    /* struct ss_rec_process + strings */
+  SS_REC_MODULE_MAP = 2, /* struct ss_rec_module_map + entries + strings */
+  SS_REC_COUNTS = 3,     /* struct ss_rec_counts + arrays + descriptor */
+  SS_REC_NOTE = 4,       /* struct ss_rec_note + text */
+  SS_REC_USAGE = 5,      /* struct ss_rec_usage */
+  SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
+};
+
+/* Strings inside records are (u32 length, bytes, NUL) runs, as noted. */
+
+struct ss_rec_process {
+  uint32_t pid;
+  uint32_t ppid;
+  char code[4];         /* "m", "f", "e", "fe", "s", "p": seed file-name code */
+  uint32_t num_cpus;
+  uint32_t clock_mhz;   /* nominal clock of the machine, 0 if unknown */
+  int32_t exit_status;  /* exit(n) value, or -1 */
+  int32_t term_signal;  /* fatal signal number, or 0 */
+  uint64_t start_ns;    /* CLOCK_REALTIME at start */
+  uint64_t end_ns;      /* CLOCK_REALTIME when written */
+  uint64_t fault_pc;    /* PC interrupted by the fatal signal, or 0 */
+  /* then strings: experiment name ("ideal"), marching orders ("it:cu"),
+   * target path, argv joined by spaces, cwd, host name, CPU model, ABI */
+}; /* 56 bytes */
+
+struct ss_rec_module_map {
+  uint32_t num_entries;
+  uint32_t reserved;
+  /* then num_entries x struct ss_rec_module_entry, then one string (the
+   * path) per entry, in entry order */
+};
+
+struct ss_rec_module_entry {
+  uint64_t base;       /* load bias (dlpi_addr) */
+  uint64_t text_start; /* lowest address of executable segments */
+  uint64_t text_end;   /* end of the highest one */
+  uint8_t build_id[20];
+  uint32_t build_id_len;
+  uint32_t flags;      /* SS_MAP_* */
+  uint32_t reserved;
+}; /* 56 bytes */
+
+#define SS_MAP_MAIN 0x1u     /* the executable */
+#define SS_MAP_UNLOADED 0x2u /* was dlclose'd before the file was written */
+
+/* Counts of one instrumented module. */
+struct ss_rec_counts {
+  uint32_t map_index;     /* entry in the module map, or SS_NONE */
+  uint32_t flags;         /* SS_MAP_UNLOADED if it was dlclose'd */
+  uint32_t num_counters;
+  uint32_t num_functions;
+  uint32_t num_indirect_sites;
+  uint32_t reserved;
+  uint64_t descriptor_size;
+  /* then: uint64 counters[num_counters];
+   *       uint64 function_addrs[num_functions];
+   *       struct ss_indirect_site sites[num_indirect_sites];
+   *       descriptor blob (descriptor_size bytes) */
+}; /* 32 bytes */
+
+struct ss_rec_note {
+  uint32_t kind; /* SS_NOTE_* */
+  uint32_t reserved;
+  uint64_t time_ns; /* CLOCK_REALTIME */
+  /* then one string */
+};
+
+enum ss_note_kind { SS_NOTE_TEXT = 0, SS_NOTE_CALIPER = 1 };
+
+struct ss_rec_usage { /* getrusage(RUSAGE_SELF) at write time */
+  uint64_t real_ns, user_ns, sys_ns;
+  uint64_t majflt, minflt, nswap, inblock, oublock, nvcsw, nivcsw, maxrss_kb;
+}; /* 88 bytes */
+
+struct ss_rec_end {
+  uint32_t num_records; /* records before this one */
+  uint32_t reserved;
+};
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SS_FORMAT_H */

@@ -1,0 +1,45 @@
+# lit configuration for sscc: compile with sscc, run, report with ssprof,
+# check exact counts.  Paths come from lit.site.cfg.py (written by CMake).
+import os
+import shutil
+import lit.formats
+
+config.name = "sscc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".cpp", ".test"]
+config.excludes = ["Inputs", "tools", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ss_obj_root, "lit")
+
+bindir = os.path.join(config.ss_obj_root, "bin")
+libdir = os.path.join(config.ss_obj_root, "lib")
+tools = os.path.join(config.test_source_root, "tools")
+
+config.substitutions.append(("%sscc", os.path.join(bindir, "sscc")))
+config.substitutions.append(("%ssxx", os.path.join(bindir, "sscc++")))
+config.substitutions.append(("%ssprof", os.path.join(bindir, "ssprof")))
+config.substitutions.append(("%clangxx", config.ss_clangxx))
+config.substitutions.append(("%clang", config.ss_clang))
+config.substitutions.append(("%bindir", bindir))
+config.substitutions.append(("%libdir", libdir))
+config.substitutions.append(("%testbin", os.path.join(config.ss_obj_root, "tests")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%sscheck", config.python_executable + " " + os.path.join(tools, "sscheck.py")))
+
+# FileCheck, not, count: from the LLVM the project was built against.
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+# Experiment files land in the test's working directory unless a test says otherwise.
+config.environment.pop("_SPEEDSHOP_OUTPUT_DIRECTORY", None)
+
+if shutil.which("gcc"):
+    config.available_features.add("gcc")
+if shutil.which("gcov"):
+    config.available_features.add("gcov")
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")
+if shutil.which("autoconf"):
+    config.available_features.add("autoconf")

@@ -1,0 +1,43 @@
+// Compat.h -- the few LLVM API differences between the LLVM 14 baseline and
+// newer releases (19 is the other one we build against).  Everything that
+// differs lives here so the rest of the pass reads as plain LLVM.
+#ifndef SS_PASS_COMPAT_H
+#define SS_PASS_COMPAT_H
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Type.h"
+#include "llvm/Passes/PassBuilder.h"
+
+namespace ss {
+
+// A generic data pointer: i8* under LLVM 14's typed pointers, `ptr` once
+// pointers are opaque.
+inline llvm::PointerType *bytePtrTy(llvm::LLVMContext &Ctx) {
+#if LLVM_VERSION_MAJOR >= 15
+  return llvm::PointerType::getUnqual(Ctx);
+#else
+  return llvm::Type::getInt8PtrTy(Ctx);
+#endif
+}
+
+// Run a callback at the very end of the optimization pipeline, at every -O
+// level.  LLVM 20 added the LTO phase to the callback's signature.
+template <typename Fn>
+void atOptimizerLast(llvm::PassBuilder &PB, Fn Callback) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [Callback](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level,
+                 llvm::ThinOrFullLTOPhase) { Callback(MPM, Level); });
+#else
+  PB.registerOptimizerLastEPCallback(
+      [Callback](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        Callback(MPM, Level);
+      });
+#endif
+}
+
+} // namespace ss
+
+#endif

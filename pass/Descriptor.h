@@ -1,0 +1,26 @@
+// Descriptor.h -- serialize a module's flow graphs into the descriptor blob
+// (layout: include/ss/format.h) that travels into every experiment file.
+#ifndef SS_PASS_DESCRIPTOR_H
+#define SS_PASS_DESCRIPTOR_H
+
+#include "FlowGraph.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ss {
+
+struct InstrumentedFunction {
+  FlowGraph Graph;
+  std::vector<uint32_t> SiteOfCall; // indirect site per call, or SS_NONE
+};
+
+std::vector<uint8_t>
+buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
+                const std::vector<InstrumentedFunction> &Functions,
+                uint32_t NumCounters, uint32_t NumIndirectSites);
+
+} // namespace ss
+
+#endif

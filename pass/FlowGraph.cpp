@@ -1,0 +1,282 @@
+// FlowGraph.cpp -- split a function into counted blocks and list every edge.
+#include "FlowGraph.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace ss {
+
+static std::string joinPath(StringRef Dir, StringRef File) {
+  if (File.empty() || File.startswith("/") || Dir.empty())
+    return File.str();
+  return (Dir + "/" + File).str();
+}
+
+SourceLine sourceLineOf(const DebugLoc &DL) {
+  SourceLine S;
+  if (!DL || DL.getLine() == 0)
+    return S;
+  auto *Loc = DL.get();
+  S.File = joinPath(Loc->getDirectory(), Loc->getFilename());
+  S.Line = DL.getLine();
+  return S;
+}
+
+SourceLine sourceLineOf(const Function &F) {
+  SourceLine S;
+  if (DISubprogram *SP = F.getSubprogram()) {
+    S.File = joinPath(SP->getDirectory(), SP->getFilename());
+    S.Line = SP->getLine();
+  }
+  return S;
+}
+
+// A call after which control may never come back to the next instruction:
+// the callee may exit, longjmp, throw, or fork (the child then starts right
+// after it).  Intrinsics and inline asm return; so do calls the optimizer
+// proved `willreturn nounwind`.  A musttail call must stay glued to its ret.
+static bool mayNotReturn(const CallBase &CB) {
+  if (CB.isInlineAsm())
+    return false;
+  if (auto *CI = dyn_cast<CallInst>(&CB))
+    if (CI->isMustTailCall())
+      return false;
+  if (const Function *Callee = CB.getCalledFunction())
+    if (Callee->isIntrinsic())
+      return CB.doesNotReturn();
+  if (CB.doesNotReturn())
+    return true;
+  return !(CB.hasFnAttr(Attribute::WillReturn) && CB.doesNotThrow());
+}
+
+static bool isCountedCall(const CallBase &CB) {
+  if (CB.isInlineAsm())
+    return false;
+  if (const Function *Callee = CB.getCalledFunction())
+    return !Callee->isIntrinsic();
+  return true;
+}
+
+static std::string calleeName(const CallBase &CB) {
+  const Value *V = CB.getCalledOperand()->stripPointerCasts();
+  if (auto *GA = dyn_cast<GlobalAlias>(V))
+    return GA->getName().str();
+  if (auto *Fn = dyn_cast<Function>(V))
+    return Fn->getName().str();
+  return std::string();
+}
+
+namespace {
+
+class Builder {
+public:
+  Builder(Function &F, BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
+          LoopInfo &LI)
+      : BFI(BFI), BPI(BPI), LI(LI) {
+    G.F = &F;
+  }
+
+  FlowGraph build() {
+    Function &F = *G.F;
+    uint32_t Index = 0;
+    for (BasicBlock &BB : F)
+      IRIndex[&BB] = Index++;
+    G.NumIRBlocks = Index;
+    for (BasicBlock &BB : F)
+      splitIntoBlocks(BB);
+    for (BasicBlock &BB : F)
+      addTerminatorEdges(BB);
+    addFunctionEdges();
+    addLoops();
+    return std::move(G);
+  }
+
+private:
+  FlowGraph G;
+  BlockFrequencyInfo &BFI;
+  BranchProbabilityInfo &BPI;
+  LoopInfo &LI;
+  DenseMap<BasicBlock *, uint32_t> IRIndex;
+  DenseMap<BasicBlock *, uint32_t> FirstBlock, LastBlock;
+
+  double freq(BasicBlock *BB) {
+    return double(BFI.getBlockFreq(BB).getFrequency());
+  }
+
+  uint32_t newBlock(BasicBlock &BB, uint32_t Flags) {
+    FlowBlock B;
+    B.BB = &BB;
+    B.IRIndex = IRIndex[&BB];
+    B.Flags = Flags;
+    G.Blocks.push_back(std::move(B));
+    return uint32_t(G.Blocks.size() - 1);
+  }
+
+  void noteLine(uint32_t Block, const Instruction &I) {
+    if (isa<DbgInfoIntrinsic>(I))
+      return;
+    SourceLine S = sourceLineOf(I.getDebugLoc());
+    if (!S.Line)
+      return;
+    FlowBlock &B = G.Blocks[Block];
+    if (!B.Where.Line)
+      B.Where = S;
+    if (std::find(B.Lines.begin(), B.Lines.end(), S) == B.Lines.end())
+      B.Lines.push_back(S);
+  }
+
+  FlowEdge &addEdge(uint32_t From, uint32_t To, ss_edge_kind Kind,
+                    Placement Place, double Weight) {
+    FlowEdge E;
+    E.From = From;
+    E.To = To;
+    E.Kind = uint16_t(Kind);
+    E.Place = Place;
+    E.Weight = Weight;
+    G.Edges.push_back(E);
+    return G.Edges.back();
+  }
+
+  void noteCall(uint32_t Block, CallBase &CB) {
+    if (!isCountedCall(CB))
+      return;
+    FlowCallSite C;
+    C.Block = Block;
+    C.Call = &CB;
+    C.Callee = calleeName(CB);
+    C.Where = sourceLineOf(CB.getDebugLoc());
+    G.Calls.push_back(std::move(C));
+  }
+
+  // Walk BB, cutting a new block after each call that may not return.
+  void splitIntoBlocks(BasicBlock &BB) {
+    uint32_t Flags = 0;
+    if (&BB == &BB.getParent()->getEntryBlock())
+      Flags |= SS_BLOCK_ENTRY;
+    if (BB.isLandingPad())
+      Flags |= SS_BLOCK_LANDING_PAD;
+    uint32_t Cur = newBlock(BB, Flags);
+    FirstBlock[&BB] = Cur;
+    double F = freq(&BB);
+    for (Instruction &I : BB) {
+      noteLine(Cur, I);
+      auto *CB = dyn_cast<CallBase>(&I);
+      if (!CB)
+        continue;
+      noteCall(Cur, *CB);
+      if (I.isTerminator() || !mayNotReturn(*CB))
+        continue;
+      G.Blocks[Cur].Flags |= SS_BLOCK_CALL_END;
+      Instruction *Next = I.getNextNode();
+      if (CB->hasFnAttr(Attribute::ReturnsTwice)) {
+        // setjmp and friends always return once, and again for each
+        // longjmp: an empty receiver block takes both arrivals.
+        uint32_t Recv = newBlock(BB, SS_BLOCK_SETJMP_RECV);
+        G.Blocks[Recv].Where = sourceLineOf(I.getDebugLoc());
+        if (G.Blocks[Recv].Where.Line)
+          G.Blocks[Recv].Lines.push_back(G.Blocks[Recv].Where);
+        addEdge(Cur, Recv, SS_EDGE_FALLTHROUGH, Placement::Uncountable, F);
+        addEdge(SS_NODE_ENTRY, Recv, SS_EDGE_REENTRY, Placement::Uncountable,
+                0);
+        Cur = Recv;
+      } else {
+        addEdge(Cur, SS_NODE_EXIT, SS_EDGE_NORETURN, Placement::Uncountable,
+                0);
+        if (isa<UnreachableInst>(Next)) {
+          // Nothing after a call that never returns: no block to count.
+          LastBlock[&BB] = Cur;
+          DeadTail[&BB] = true;
+          return;
+        }
+      }
+      uint32_t After = newBlock(BB, 0);
+      addEdge(Cur, After, SS_EDGE_FALLTHROUGH, Placement::AfterCall, F).Call =
+          &I;
+      Cur = After;
+    }
+    LastBlock[&BB] = Cur;
+  }
+  DenseMap<BasicBlock *, bool> DeadTail;
+
+  void addTerminatorEdges(BasicBlock &BB) {
+    if (DeadTail.lookup(&BB))
+      return;
+    Instruction *TI = BB.getTerminator();
+    uint32_t Last = LastBlock[&BB];
+    double F = freq(&BB);
+    if (isa<ReturnInst>(TI) || isa<ResumeInst>(TI)) {
+      G.Blocks[Last].Flags |= SS_BLOCK_RETURN;
+      addEdge(Last, SS_NODE_EXIT, SS_EDGE_RETURN, Placement::BeforeReturn, F);
+      return;
+    }
+    if (auto *II = dyn_cast<InvokeInst>(TI)) {
+      G.Blocks[Last].Flags |= SS_BLOCK_CALL_END;
+      if (mayNotReturn(*II))
+        addEdge(Last, SS_NODE_EXIT, SS_EDGE_NORETURN, Placement::Uncountable,
+                0);
+    }
+    // One edge per distinct successor: a switch with several cases to the
+    // same block is one flow edge.
+    bool Splittable = !isa<IndirectBrInst>(TI) && !isa<CallBrInst>(TI);
+    SmallVector<BasicBlock *, 8> Seen;
+    for (BasicBlock *Succ : successors(&BB)) {
+      if (std::find(Seen.begin(), Seen.end(), Succ) != Seen.end())
+        continue;
+      Seen.push_back(Succ);
+      double W = F * double(BPI.getEdgeProbability(&BB, Succ).getNumerator()) /
+                 double(BranchProbability::getDenominator());
+      FlowEdge &E = addEdge(Last, FirstBlock[Succ], SS_EDGE_BRANCH,
+                            Placement::OnBranch, W);
+      E.SrcBB = &BB;
+      E.DstBB = Succ;
+      if (!Splittable && Succ->getUniquePredecessor() != &BB)
+        E.Place = Placement::Uncountable;
+      if (Succ->isLandingPad())
+        E.Flags |= SS_EDGEF_EH;
+      if (Loop *L = LI.getLoopFor(Succ))
+        if (L->getHeader() == Succ && L->contains(&BB))
+          E.Flags |= SS_EDGEF_BACKEDGE;
+    }
+  }
+
+  void addFunctionEdges() {
+    BasicBlock &Entry = G.F->getEntryBlock();
+    addEdge(SS_NODE_ENTRY, FirstBlock[&Entry], SS_EDGE_FUNC_ENTRY,
+            Placement::FunctionEntry, freq(&Entry));
+    addEdge(SS_NODE_EXIT, SS_NODE_ENTRY, SS_EDGE_CLOSE, Placement::Uncountable,
+            0);
+  }
+
+  void addLoops() {
+    DenseMap<Loop *, uint32_t> Index;
+    for (Loop *L : LI.getLoopsInPreorder()) {
+      FlowLoop FL;
+      FL.Header = FirstBlock[L->getHeader()];
+      FL.Depth = L->getLoopDepth();
+      if (Loop *P = L->getParentLoop())
+        FL.Parent = Index.lookup(P);
+      FL.Where = sourceLineOf(L->getStartLoc());
+      if (!FL.Where.Line)
+        FL.Where = G.Blocks[FL.Header].Where;
+      Index[L] = uint32_t(G.Loops.size());
+      G.Loops.push_back(std::move(FL));
+    }
+  }
+};
+
+} // namespace
+
+FlowGraph buildFlowGraph(Function &F, BlockFrequencyInfo &BFI,
+                         BranchProbabilityInfo &BPI, LoopInfo &LI) {
+  return Builder(F, BFI, BPI, LI).build();
+}
+
+} // namespace ss

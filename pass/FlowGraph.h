@@ -1,0 +1,104 @@
+// FlowGraph.h -- the closed flow graph of one function, as counted.
+//
+// Nodes are "blocks": LLVM basic blocks of the optimized code, split after
+// every call that may not return, plus the pseudo nodes ENTRY and EXIT.
+// Edges are the CFG edges, the fallthrough after each such call, and the
+// fake edges that keep flow conserved when a call does not return (exit,
+// longjmp, an exception, the process ending or forking inside it) or when
+// setjmp returns again.  See include/ss/format.h for the on-disk image.
+#ifndef SS_PASS_FLOWGRAPH_H
+#define SS_PASS_FLOWGRAPH_H
+
+#include "ss/format.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace llvm {
+class BlockFrequencyInfo;
+class BranchProbabilityInfo;
+class LoopInfo;
+} // namespace llvm
+
+namespace ss {
+
+struct SourceLine {
+  std::string File;
+  uint32_t Line = 0;
+  bool operator==(const SourceLine &O) const {
+    return Line == O.Line && File == O.File;
+  }
+};
+
+struct FlowBlock {
+  llvm::BasicBlock *BB = nullptr;
+  uint32_t IRIndex = 0;
+  uint32_t Flags = 0;        // SS_BLOCK_*
+  SourceLine Where;          // first instruction with a line
+  std::vector<SourceLine> Lines; // distinct lines of its code, in order
+};
+
+// How a counter for an edge is placed in the code, if it can be at all.
+enum class Placement {
+  Uncountable,   // fake edges, CLOSE, edges out of indirectbr/callbr
+  FunctionEntry, // start of the entry block
+  AfterCall,     // right after the call that ends the source block
+  BeforeReturn,  // before the ret/resume terminator
+  OnBranch       // on the CFG edge SrcBB -> DstBB (in one of them or split)
+};
+
+struct FlowEdge {
+  uint32_t From = 0, To = 0; // block index or SS_NODE_ENTRY / SS_NODE_EXIT
+  uint16_t Kind = 0;         // ss_edge_kind
+  uint16_t Flags = 0;        // SS_EDGEF_*
+  Placement Place = Placement::Uncountable;
+  llvm::BasicBlock *SrcBB = nullptr, *DstBB = nullptr; // OnBranch
+  llvm::Instruction *Call = nullptr;                   // AfterCall
+  double Weight = 0;          // estimated frequency; hot edges stay uncounted
+  uint32_t Counter = SS_NONE; // function-relative until the module renumbers
+};
+
+struct FlowCallSite {
+  uint32_t Block = 0;
+  llvm::CallBase *Call = nullptr;
+  std::string Callee; // empty for indirect calls
+  SourceLine Where;
+};
+
+struct FlowLoop {
+  uint32_t Header = 0;
+  uint32_t Parent = SS_NONE;
+  uint32_t Depth = 0;
+  SourceLine Where;
+};
+
+struct FlowGraph {
+  llvm::Function *F = nullptr;
+  std::vector<FlowBlock> Blocks;
+  std::vector<FlowEdge> Edges;
+  std::vector<FlowCallSite> Calls;
+  std::vector<FlowLoop> Loops;
+  // Number of LLVM basic blocks (for the "counters vs blocks" statistics).
+  uint32_t NumIRBlocks = 0;
+};
+
+// Build the graph of F from the optimized IR, before any instrumentation.
+FlowGraph buildFlowGraph(llvm::Function &F, llvm::BlockFrequencyInfo &BFI,
+                         llvm::BranchProbabilityInfo &BPI,
+                         llvm::LoopInfo &LI);
+
+// Location helpers shared with the descriptor writer.
+SourceLine sourceLineOf(const llvm::DebugLoc &DL);
+SourceLine sourceLineOf(const llvm::Function &F);
+
+} // namespace ss
+
+#endif

@@ -1,0 +1,222 @@
+// SSPass.cpp -- the pass plugin: instrument every function of a module for
+// exact block, edge and call counts, after the optimizer has run.
+//
+// Per module it emits (all private):
+//   __ss_counters   [N x i64]       the counters, updated with relaxed atomics
+//   __ss_sites      [M x site]      indirect-call target tables
+//   __ss_functions  [F x ptr]       the instrumented functions' addresses
+//   __ss_descriptor [D x i8]        the static descriptor blob
+//   __ss_module     struct ss_module, registered by a constructor
+#include "Compat.h"
+#include "Descriptor.h"
+#include "FlowGraph.h"
+#include "Instrumenter.h"
+#include "SpanningTree.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+namespace {
+
+constexpr const char *ModuleGlobalName = "__ss_module";
+constexpr int ConstructorPriority = 101;
+
+bool shouldInstrument(const Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+    return false;
+  if (F.hasFnAttribute(Attribute::Naked))
+    return false;
+  if (F.getName().startswith("__ssrt_") || F.getName().startswith("ss."))
+    return false;
+  return true;
+}
+
+std::pair<std::string, std::string> moduleSource(Module &M) {
+  for (DICompileUnit *CU : M.debug_compile_units())
+    return {CU->getFilename().str(), CU->getDirectory().str()};
+  return {M.getSourceFileName(), std::string()};
+}
+
+class InstrumentModule {
+public:
+  explicit InstrumentModule(Module &M, ModuleAnalysisManager &MAM)
+      : M(M), Ctx(M.getContext()),
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+
+  bool run() {
+    if (M.getNamedGlobal(ModuleGlobalName))
+      return false; // already instrumented (e.g. the pipeline ran twice)
+    analyse();
+    if (Functions.empty())
+      return false;
+    createGlobals();
+    instrument();
+    emitModuleRecord();
+    return true;
+  }
+
+private:
+  Module &M;
+  LLVMContext &Ctx;
+  FunctionAnalysisManager &FAM;
+  std::vector<ss::InstrumentedFunction> Functions;
+  std::vector<uint32_t> CounterBase;
+  uint32_t NumCounters = 0;
+  uint32_t NumIndirectSites = 0;
+  ss::ModuleGlobals Globals;
+  StructType *SiteTy = nullptr;
+
+  // Build every graph and choose its counters before touching the IR.
+  void analyse() {
+    for (Function &F : M) {
+      if (!shouldInstrument(F))
+        continue;
+      auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+      auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
+      auto &LI = FAM.getResult<LoopAnalysis>(F);
+      ss::InstrumentedFunction IF;
+      IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
+      ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
+      CounterBase.push_back(NumCounters);
+      NumCounters += Choice.NumCounters;
+      for (const ss::FlowCallSite &C : IF.Graph.Calls)
+        if (C.Callee.empty())
+          ++NumIndirectSites;
+      Functions.push_back(std::move(IF));
+    }
+  }
+
+  void createGlobals() {
+    Type *I64 = Type::getInt64Ty(Ctx);
+    auto *CountersTy = ArrayType::get(I64, std::max(NumCounters, 1u));
+    Globals.Counters = new GlobalVariable(
+        M, CountersTy, false, GlobalValue::PrivateLinkage,
+        Constant::getNullValue(CountersTy), "__ss_counters");
+    Globals.Counters->setAlignment(Align(64));
+
+    auto *Slots = ArrayType::get(I64, SS_INDIRECT_SLOTS);
+    SiteTy = StructType::get(Ctx, {Slots, Slots, I64});
+    auto *SitesTy = ArrayType::get(SiteTy, std::max(NumIndirectSites, 1u));
+    Globals.IndirectSites = new GlobalVariable(
+        M, SitesTy, false, GlobalValue::PrivateLinkage,
+        Constant::getNullValue(SitesTy), "__ss_sites");
+    Globals.IndirectSites->setAlignment(Align(8));
+
+    Type *Ptr = ss::bytePtrTy(Ctx);
+    Globals.IndirectHook = M.getOrInsertFunction(
+        "__ssrt_indirect_call", Type::getVoidTy(Ctx), Ptr, Ptr);
+  }
+
+  void instrument() {
+    uint32_t Site = 0;
+    for (size_t I = 0; I < Functions.size(); ++I) {
+      ss::InstrumentedFunction &IF = Functions[I];
+      Site += ss::placeIndirectHooks(IF.Graph, Globals, Site, IF.SiteOfCall);
+      ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
+    }
+  }
+
+  Constant *asBytePtr(Constant *C) {
+    return ConstantExpr::getPointerCast(C, ss::bytePtrTy(Ctx));
+  }
+
+  Constant *firstElement(GlobalVariable *GV) {
+    Constant *Zero = ConstantInt::get(Type::getInt64Ty(Ctx), 0);
+    Constant *Idx[] = {Zero, Zero};
+    return asBytePtr(
+        ConstantExpr::getInBoundsGetElementPtr(GV->getValueType(), GV, Idx));
+  }
+
+  void emitModuleRecord() {
+    auto [Name, Dir] = moduleSource(M);
+    std::vector<uint8_t> Blob = ss::buildDescriptor(
+        Name, Dir, Functions, NumCounters, NumIndirectSites);
+    Constant *BlobInit = ConstantDataArray::get(Ctx, Blob);
+    auto *Descriptor = new GlobalVariable(M, BlobInit->getType(), true,
+                                          GlobalValue::PrivateLinkage,
+                                          BlobInit, "__ss_descriptor");
+    Descriptor->setAlignment(Align(8));
+
+    Type *Ptr = ss::bytePtrTy(Ctx);
+    std::vector<Constant *> Addrs;
+    for (const ss::InstrumentedFunction &IF : Functions)
+      Addrs.push_back(asBytePtr(IF.Graph.F));
+    auto *AddrsTy = ArrayType::get(Ptr, Addrs.size());
+    auto *FunctionTable = new GlobalVariable(
+        M, AddrsTy, true, GlobalValue::PrivateLinkage,
+        ConstantArray::get(AddrsTy, Addrs), "__ss_functions");
+
+    // Mirrors struct ss_module in include/ss/format.h.
+    Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
+    auto *ModuleTy = StructType::get(
+        Ctx, {I32, I32, Ptr, Ptr, I64, I32, I32, Ptr, Ptr, Ptr, I64});
+    Constant *Fields[] = {
+        ConstantInt::get(I32, SS_MODULE_ABI),
+        ConstantInt::get(I32, NumCounters),
+        firstElement(Globals.Counters),
+        firstElement(Descriptor),
+        ConstantInt::get(I64, Blob.size()),
+        ConstantInt::get(I32, Functions.size()),
+        ConstantInt::get(I32, NumIndirectSites),
+        firstElement(FunctionTable),
+        firstElement(Globals.IndirectSites),
+        Constant::getNullValue(Ptr),
+        ConstantInt::get(I64, 0)};
+    auto *Record = new GlobalVariable(M, ModuleTy, false,
+                                      GlobalValue::PrivateLinkage,
+                                      ConstantStruct::get(ModuleTy, Fields),
+                                      ModuleGlobalName);
+    Record->setAlignment(Align(8));
+
+    appendToGlobalCtors(M, makeRuntimeCall("ss.register_module",
+                                           "__ssrt_register_module", Record),
+                        ConstructorPriority);
+    appendToGlobalDtors(M, makeRuntimeCall("ss.unregister_module",
+                                           "__ssrt_unregister_module", Record),
+                        ConstructorPriority);
+  }
+
+  // An internal `void f(void)` that calls `Runtime(&__ss_module)`.
+  Function *makeRuntimeCall(StringRef Name, StringRef Runtime,
+                            GlobalVariable *Record) {
+    Type *Ptr = ss::bytePtrTy(Ctx);
+    FunctionCallee Callee =
+        M.getOrInsertFunction(Runtime, Type::getVoidTy(Ctx), Ptr);
+    auto *Fn = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                                GlobalValue::InternalLinkage, Name, M);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "", Fn));
+    B.CreateCall(Callee, {asBytePtr(Record)});
+    B.CreateRetVoid();
+    return Fn;
+  }
+};
+
+struct SSInstrumentPass : PassInfoMixin<SSInstrumentPass> {
+  PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
+    return InstrumentModule(M, MAM).run() ? PreservedAnalyses::none()
+                                          : PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; } // also at -O0 (optnone)
+};
+
+} // namespace
+
+extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) PassPluginLibraryInfo
+llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "SSPass", "0.1", [](PassBuilder &PB) {
+            ss::atOptimizerLast(PB, [](ModulePassManager &MPM,
+                                       OptimizationLevel) {
+              MPM.addPass(SSInstrumentPass());
+            });
+          }};
+}

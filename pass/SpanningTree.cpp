@@ -1,0 +1,88 @@
+// SpanningTree.cpp -- Kruskal's algorithm over the closed flow graph.
+#include "SpanningTree.h"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+namespace ss {
+
+namespace {
+
+class DisjointSets {
+public:
+  explicit DisjointSets(size_t N) : Parent(N) {
+    std::iota(Parent.begin(), Parent.end(), 0);
+  }
+  size_t find(size_t X) {
+    while (Parent[X] != X)
+      X = Parent[X] = Parent[Parent[X]];
+    return X;
+  }
+  // Joins the sets of A and B; false if they were already one (a cycle).
+  bool join(size_t A, size_t B) {
+    A = find(A);
+    B = find(B);
+    if (A == B)
+      return false;
+    Parent[A] = B;
+    return true;
+  }
+
+private:
+  std::vector<size_t> Parent;
+};
+
+} // namespace
+
+CounterChoice chooseCounters(FlowGraph &G) {
+  const size_t NumBlocks = G.Blocks.size();
+  auto node = [NumBlocks](uint32_t N) -> size_t {
+    if (N == SS_NODE_ENTRY)
+      return NumBlocks;
+    if (N == SS_NODE_EXIT)
+      return NumBlocks + 1;
+    return N;
+  };
+  DisjointSets Tree(NumBlocks + 2);
+  CounterChoice Result;
+
+  // Uncountable edges first, in graph order (CLOSE, fake edges, edges out of
+  // indirectbr); then countable ones from hottest to coldest.  The function
+  // entry edge is always counted: calls are the count users ask for first,
+  // and it is the coldest edge of any function with a loop.
+  std::vector<size_t> Order(G.Edges.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  auto rank = [&G](size_t I) {
+    const FlowEdge &E = G.Edges[I];
+    if (E.Kind == SS_EDGE_CLOSE)
+      return 0;
+    if (E.Place == Placement::Uncountable)
+      return 1;
+    if (E.Place == Placement::FunctionEntry)
+      return 3;
+    return 2;
+  };
+  std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
+    int RA = rank(A), RB = rank(B);
+    if (RA != RB)
+      return RA < RB;
+    return G.Edges[A].Weight > G.Edges[B].Weight;
+  });
+
+  for (size_t I : Order) {
+    FlowEdge &E = G.Edges[I];
+    bool Joined = E.Place != Placement::FunctionEntry &&
+                  Tree.join(node(E.From), node(E.To));
+    if (Joined)
+      continue;
+    if (E.Place == Placement::Uncountable) {
+      ++Result.NumUnknown;
+      continue;
+    }
+    E.Counter = Result.NumCounters++;
+  }
+  return Result;
+}
+
+} // namespace ss
