@@ -8,6 +8,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Type.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Passes/PassBuilder.h"
 
 namespace ss {
@@ -20,6 +21,11 @@ inline llvm::PointerType *bytePtrTy(llvm::LLVMContext &Ctx) {
 #else
   return llvm::Type::getInt8PtrTy(Ctx);
 #endif
+}
+
+// StringRef::startswith became starts_with in LLVM 16.
+inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+  return S.size() >= Prefix.size() && S.take_front(Prefix.size()) == Prefix;
 }
 
 // Run a callback at the very end of the optimization pipeline, at every -O

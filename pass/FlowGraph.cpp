@@ -1,10 +1,12 @@
 // FlowGraph.cpp -- split a function into counted blocks and list every edge.
 #include "FlowGraph.h"
+#include "Compat.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 
@@ -15,7 +17,7 @@ using namespace llvm;
 namespace ss {
 
 static std::string joinPath(StringRef Dir, StringRef File) {
-  if (File.empty() || File.startswith("/") || Dir.empty())
+  if (File.empty() || ss::startsWith(File, "/") || Dir.empty())
     return File.str();
   return (Dir + "/" + File).str();
 }

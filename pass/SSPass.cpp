@@ -36,7 +36,8 @@ bool shouldInstrument(const Function &F) {
     return false;
   if (F.hasFnAttribute(Attribute::Naked))
     return false;
-  if (F.getName().startswith("__ssrt_") || F.getName().startswith("ss."))
+  if (ss::startsWith(F.getName(), "__ssrt_") ||
+      ss::startsWith(F.getName(), "ss."))
     return false;
   return true;
 }

@@ -59,9 +59,14 @@ CounterChoice chooseCounters(FlowGraph &G) {
       return 0;
     if (E.Place == Placement::Uncountable)
       return 1;
+    // Returns next: a block ending in ret is then derived from its entries,
+    // so a process that dies inside such a block (or inside a block ending
+    // in a call, which has its NORETURN edge) still gets it counted exactly.
+    if (E.Kind == SS_EDGE_RETURN)
+      return 2;
     if (E.Place == Placement::FunctionEntry)
-      return 3;
-    return 2;
+      return 4;
+    return 3;
   };
   std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     int RA = rank(A), RB = rank(B);

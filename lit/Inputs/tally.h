@@ -1,0 +1,90 @@
+/*
+ * tally.h -- the test programs' own bookkeeping, independent of sscc.
+ *
+ * A test program calls HIT() on the lines whose execution it wants checked
+ * and ENTER() at the top of the functions whose calls it wants checked; it
+ * keeps its own tallies of both (plain atomic counters in the program) and
+ * prints them with tally_report() as lines the checker (lit/tools/sscheck.py)
+ * compares with ssprof's counts:
+ *   SSCHECK site hit <file>:<line> <n>   calls of hit() made from that line
+ *   SSCHECK calls <function> <n>         entries into that function
+ * One translation unit defines TALLY_MAIN before including this header.
+ */
+#ifndef TALLY_H
+#define TALLY_H
+
+#include <stdio.h>
+#include <string.h>
+
+#define NOINLINE __attribute__((noinline))
+#define HIT() hit(__FILE__, __LINE__)
+#define ENTER() tally_enter(__func__)
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+void hit(const char *file, int line);
+void tally_enter(const char *function);
+void tally_report(void);
+void tally_reset(void);
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef TALLY_MAIN
+#define TALLY_SLOTS 512
+struct tally_slot {
+  const char *key;
+  int line;
+  unsigned long count;
+};
+static struct tally_slot tally_sites[TALLY_SLOTS], tally_funcs[TALLY_SLOTS];
+
+static char tally_lock;
+
+/* Keys are string literals (__FILE__, __func__): compared by content, since
+ * each translation unit has its own copy.  A spin lock keeps it exact under
+ * threads; the tests are about counts, not speed. */
+static void tally_add(struct tally_slot *t, const char *key, int line) {
+  while (__atomic_test_and_set(&tally_lock, __ATOMIC_ACQUIRE))
+    ;
+  int i = 0;
+  while (i < TALLY_SLOTS - 1 && t[i].key &&
+         !(t[i].line == line && strcmp(t[i].key, key) == 0))
+    i++;
+  if (!t[i].key) {
+    t[i].key = key;
+    t[i].line = line;
+  }
+  t[i].count++;
+  __atomic_clear(&tally_lock, __ATOMIC_RELEASE);
+}
+
+NOINLINE void hit(const char *file, int line) {
+  __asm__ volatile("" ::: "memory");
+  tally_add(tally_sites, file, line);
+}
+
+NOINLINE void tally_enter(const char *function) {
+  __asm__ volatile("" ::: "memory");
+  tally_add(tally_funcs, function, 0);
+}
+
+void tally_report(void) {
+  for (int i = 0; i < TALLY_SLOTS && tally_sites[i].key; i++) {
+    const char *base = strrchr(tally_sites[i].key, '/');
+    printf("SSCHECK site hit %s:%d %lu\n", base ? base + 1 : tally_sites[i].key,
+           tally_sites[i].line, tally_sites[i].count);
+  }
+  for (int i = 0; i < TALLY_SLOTS && tally_funcs[i].key; i++)
+    printf("SSCHECK calls %s %lu\n", tally_funcs[i].key, tally_funcs[i].count);
+  fflush(stdout);
+}
+
+void tally_reset(void) {
+  memset(tally_sites, 0, sizeof tally_sites);
+  memset(tally_funcs, 0, sizeof tally_funcs);
+}
+#endif /* TALLY_MAIN */
+
+#endif /* TALLY_H */

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Install the Debian packages sscc needs that are missing (as root, or via
+# sudo when available).  Idempotent: does nothing when all are present.
+#   cmake, ninja-build         the build
+#   clang-14, llvm-14-dev      the compiler sscc drives and the LLVM the pass links
+#   llvm-14-tools              lit and FileCheck, which run the test suite
+#   libelf-dev, libdw-dev      ssprof reads symbols of uninstrumented code (elfutils)
+#   autoconf, automake, make   the ./configure CC=sscc test project
+#   gcc, python3               reference builds and the test checker
+set -euo pipefail
+packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
+          autoconf automake make gcc python3)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "deps: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
+  $sudo apt-get update -q >/dev/null
+  $sudo apt-get install -y -q "${missing[@]}" >/dev/null
+}
