@@ -1,0 +1,649 @@
+/*
+ * sscc / sscc++ -- a drop-in clang / clang++ for any build system (CC=sscc).
+ *
+ * What it does, and nothing more:
+ *   - picks the clang whose major version matches the LLVM the pass plugin
+ *     was built against, and execv()s it (no fork: exit status and output
+ *     are clang's own);
+ *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, and the
+ *     -fno- forms; the last one wins) and passes every other argument
+ *     through unchanged and in order;
+ *   - with -fss-ideal, when the command compiles: appends
+ *     -fpass-plugin=<lib>/libSSPass.so, and -gline-tables-only unless the
+ *     command already chose a debug level (-g, -g0, -ggdb, -g3, ...);
+ *   - when the command links (whether or not -fss-ideal is given, since build
+ *     systems often link without CFLAGS): appends the runtime so that it is
+ *     recorded as needed only if some object references it:
+ *       -L<lib> -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
+ *       -Wl,--pop-state
+ *     or, with -static, the archive <lib>/libssrt.a (an archive member is
+ *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *   <lib> is <dir of this executable>/../lib, in the build tree and in an
+ *   installed tree alike.
+ *
+ * The mode: no link with -c, -S, -E, -M, -MM, -fsyntax-only, --version,
+ * -print-*, -dumpversion, -dumpmachine, -### (which runs nothing), -r (a
+ * partial link: the final one gets the runtime), or without any input file
+ * but headers (clang -x c-header h.h -o h.pch makes a precompiled header).
+ * -v is not a mode: with input files clang still compiles and links (CMake's
+ * compiler-ABI probe links with -v, and must find the runtime that its
+ * -fss-ideal objects need), without them it only prints.  The plugin is not
+ * added when every input is plain assembler (.s, -x assembler): clang would
+ * warn that -fpass-plugin is unused.
+ *
+ * It prints nothing of its own unless it cannot run clang at all (configure
+ * scripts read stderr).  Response files (@file) are read only to tell the
+ * mode; they are passed through untouched unless they contain one of our own
+ * flags, in which case that one argument is replaced by its expansion minus
+ * our flags (clang would reject -fss-ideal).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef SS_CLANG_MAJOR
+#error "SS_CLANG_MAJOR must be defined: the LLVM major version of the pass plugin"
+#endif
+#ifndef SS_CLANG_FALLBACK
+#define SS_CLANG_FALLBACK ""
+#endif
+#ifndef SS_CLANGXX_FALLBACK
+#define SS_CLANGXX_FALLBACK ""
+#endif
+
+#define SS_STR2(x) #x
+#define SS_STR(x) SS_STR2(x)
+#define MAJOR SS_STR(SS_CLANG_MAJOR)
+
+/* Response files may include each other.  We only read them to tell the
+ * mode, so past this depth we simply stop expanding. */
+#define RSP_MAX_DEPTH 32
+
+static const char *prog = "sscc"; /* "sscc" or "sscc++", for messages */
+
+/* ------------------------------------------------------------------------ */
+/* small helpers                                                             */
+
+/* One line on stderr, then exit. */
+__attribute__((format(printf, 2, 3), noreturn)) static void die(int status, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "%s: ", prog);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  exit(status);
+}
+
+static void *xrealloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q)
+    die(1, "out of memory");
+  return q;
+}
+
+static char *xstrdup(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *d = xrealloc(NULL, n);
+  memcpy(d, s, n);
+  return d;
+}
+
+static char *concat(const char *a, const char *b, const char *c) {
+  size_t la = strlen(a), lb = strlen(b), lc = strlen(c);
+  char *d = xrealloc(NULL, la + lb + lc + 1);
+  memcpy(d, a, la);
+  memcpy(d + la, b, lb);
+  memcpy(d + la + lb, c, lc + 1);
+  return d;
+}
+
+static bool starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t ls = strlen(s), lx = strlen(suffix);
+  return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* Directory part of path ("." when there is none). */
+static char *dir_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash)
+    return xstrdup(".");
+  if (slash == path)
+    return xstrdup("/");
+  size_t n = (size_t)(slash - path);
+  char *d = xrealloc(NULL, n + 1);
+  memcpy(d, path, n);
+  d[n] = '\0';
+  return d;
+}
+
+static bool is_executable_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+/* A growable array of strings. */
+typedef struct {
+  char **v;
+  size_t n, cap;
+} strvec;
+
+static void sv_push(strvec *a, char *s) {
+  if (a->n + 1 >= a->cap) {
+    a->cap = a->cap ? a->cap * 2 : 64;
+    a->v = xrealloc(a->v, a->cap * sizeof *a->v);
+  }
+  a->v[a->n++] = s;
+  a->v[a->n] = NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* where we are, and which clang to run                                      */
+
+/* True when path names this very executable (so we never exec ourselves). */
+static bool is_self(const char *path, const char *self) {
+  if (!self)
+    return false;
+  char *r = realpath(path, NULL);
+  bool same = r && strcmp(r, self) == 0;
+  free(r);
+  return same;
+}
+
+/* Search PATH for an executable called name that is not ourselves (self may
+ * be NULL: then any will do). */
+static char *search_path(const char *name, const char *self) {
+  const char *path = getenv("PATH");
+  while (path && *path) {
+    const char *colon = strchr(path, ':');
+    size_t len = colon ? (size_t)(colon - path) : strlen(path);
+    char *dir = xrealloc(NULL, len + 1);
+    memcpy(dir, path, len);
+    dir[len] = '\0';
+    char *cand = concat(len ? dir : ".", "/", name); /* an empty entry is "." */
+    free(dir);
+    if (is_executable_file(cand) && !is_self(cand, self))
+      return cand;
+    free(cand);
+    path = colon ? colon + 1 : NULL;
+  }
+  return NULL;
+}
+
+/* Canonical path of this executable: /proc/self/exe, else argv[0] resolved
+ * by hand (directly, or through PATH when it has no slash). */
+static char *self_path(const char *argv0) {
+  char buf[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0) {
+    buf[n] = '\0';
+    return xstrdup(buf);
+  }
+  char *found = strchr(argv0, '/') ? xstrdup(argv0) : search_path(argv0, NULL);
+  char *r = found ? realpath(found, NULL) : NULL;
+  free(found);
+  return r;
+}
+
+/* The clang to exec: $SSCC_CLANG / $SSCC_CLANGXX, else clang[++]-<major> on
+ * PATH, else /usr/lib/llvm-<major>/bin/clang[++], else the path found when
+ * sscc was configured. */
+static char *find_clang(bool cxx, const char *self) {
+  const char *envname = cxx ? "SSCC_CLANGXX" : "SSCC_CLANG";
+  const char *want = cxx ? "clang++-" MAJOR : "clang-" MAJOR;
+  const char *env = getenv(envname);
+  if (env && *env) {
+    char *found = NULL;
+    if (strchr(env, '/')) {
+      if (is_executable_file(env))
+        found = xstrdup(env);
+    } else {
+      found = search_path(env, self);
+    }
+    if (!found)
+      die(2, "%s=%s is not an executable file; set it to the path of %s", envname, env,
+          want);
+    if (is_self(found, self))
+      die(2, "%s=%s names sscc itself; set it to the path of a real clang", envname, env);
+    return found;
+  }
+  char *found = search_path(want, self);
+  if (found)
+    return found;
+  const char *llvm_bin = cxx ? "/usr/lib/llvm-" MAJOR "/bin/clang++"
+                             : "/usr/lib/llvm-" MAJOR "/bin/clang";
+  if (is_executable_file(llvm_bin) && !is_self(llvm_bin, self))
+    return xstrdup(llvm_bin);
+  const char *fallback = cxx ? SS_CLANGXX_FALLBACK : SS_CLANG_FALLBACK;
+  if (*fallback && is_executable_file(fallback) && !is_self(fallback, self))
+    return xstrdup(fallback);
+  die(2, "cannot find %s; set %s", want, envname);
+}
+
+/* ------------------------------------------------------------------------ */
+/* response files                                                            */
+
+/* One argument after response-file expansion: its text, the index of the
+ * command-line argument it came from, and whether it is one of our flags. */
+typedef struct {
+  char *s;
+  size_t top;
+  bool own;
+} token;
+
+typedef struct {
+  token *v;
+  size_t n, cap;
+} tokvec;
+
+static void tv_push(tokvec *t, char *s, size_t top) {
+  if (t->n == t->cap) {
+    t->cap = t->cap ? t->cap * 2 : 64;
+    t->v = xrealloc(t->v, t->cap * sizeof *t->v);
+  }
+  t->v[t->n].s = s;
+  t->v[t->n].top = top;
+  t->v[t->n].own = false;
+  t->n++;
+}
+
+static bool read_file(const char *path, char **data, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return false;
+  size_t cap = 4096, n = 0;
+  char *buf = xrealloc(NULL, cap);
+  for (;;) {
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (n < cap) {
+      if (ferror(f)) {
+        fclose(f);
+        free(buf);
+        return false;
+      }
+      break;
+    }
+    cap *= 2;
+    buf = xrealloc(buf, cap);
+  }
+  fclose(f);
+  *data = buf;
+  *len = n;
+  return true;
+}
+
+static bool is_rsp_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* Split a response file the way GCC and clang (GNU syntax) do: whitespace
+ * separates arguments; '...' and "..." group; a backslash takes the next
+ * character literally, inside quotes too.  Calls emit() for each argument. */
+static void tokenize_gnu(const char *src, size_t len,
+                         void (*emit)(const char *tok, void *ctx), void *ctx) {
+  char *tok = xrealloc(NULL, len + 1);
+  size_t t = 0;
+  for (size_t i = 0; i < len; i++) {
+    char c = src[i];
+    if (c == '\\' && i + 1 < len) {
+      tok[t++] = src[++i];
+    } else if (c == '\'' || c == '"') {
+      for (i++; i < len && src[i] != c; i++) {
+        if (src[i] == '\\' && i + 1 < len)
+          i++;
+        tok[t++] = src[i];
+      }
+    } else if (is_rsp_space(c)) {
+      /* Like LLVM's tokenizer: an empty token ("" alone) is no argument. */
+      if (t > 0) {
+        tok[t] = '\0';
+        emit(tok, ctx);
+      }
+      t = 0;
+    } else {
+      tok[t++] = c;
+    }
+  }
+  if (t > 0) {
+    tok[t] = '\0';
+    emit(tok, ctx);
+  }
+  free(tok);
+}
+
+static void expand_arg(const char *arg, size_t top, const char *base, int depth,
+                       tokvec *out, bool *expanded);
+
+/* The response files being read, outermost first: a file that (directly or
+ * not) names itself is not expanded again (clang rejects such a file; we
+ * must merely not loop). */
+static struct {
+  dev_t dev;
+  ino_t ino;
+} rsp_stack[RSP_MAX_DEPTH];
+
+/* True when path is already being read; otherwise records it at depth. */
+static bool on_rsp_stack(const char *path, int depth) {
+  struct stat st;
+  if (stat(path, &st) != 0)
+    return false; /* unreadable: read_file fails and the argument stays */
+  for (int d = 0; d < depth; d++)
+    if (rsp_stack[d].dev == st.st_dev && rsp_stack[d].ino == st.st_ino)
+      return true;
+  rsp_stack[depth].dev = st.st_dev;
+  rsp_stack[depth].ino = st.st_ino;
+  return false;
+}
+
+struct expand_ctx {
+  size_t top;
+  const char *base; /* directory of the response file being read */
+  int depth;
+  tokvec *out;
+};
+
+static void expand_emit(const char *tok, void *vctx) {
+  struct expand_ctx *c = vctx;
+  expand_arg(tok, c->top, c->base, c->depth, c->out, NULL);
+}
+
+/* Append arg, or, when it is a readable @file, the arguments it contains
+ * (recursively; like clang, a nested @file with a relative name is looked up
+ * next to the file that names it).  *expanded tells whether it was. */
+static void expand_arg(const char *arg, size_t top, const char *base, int depth,
+                       tokvec *out, bool *expanded) {
+  if (expanded)
+    *expanded = false;
+  if (arg[0] == '@' && arg[1] != '\0' && depth < RSP_MAX_DEPTH) {
+    const char *name = arg + 1;
+    char *path = (name[0] == '/' || !base) ? xstrdup(name) : concat(base, "/", name);
+    char *data;
+    size_t len;
+    if (!on_rsp_stack(path, depth) && read_file(path, &data, &len)) {
+      struct expand_ctx c = {top, NULL, depth + 1, out};
+      char *dir = dir_name(path);
+      c.base = dir;
+      tokenize_gnu(data, len, expand_emit, &c);
+      free(dir);
+      free(data);
+      free(path);
+      if (expanded)
+        *expanded = true;
+      return;
+    }
+    free(path);
+  }
+  tv_push(out, xstrdup(arg), top);
+}
+
+/* ------------------------------------------------------------------------ */
+/* telling the mode                                                          */
+
+/* Options whose value is the next argument when given alone ("-o file",
+ * "-I dir", "-Xlinker arg", ...): that value must not be mistaken for an
+ * input or an option.  Joined forms ("-ofile", "-Idir") are single
+ * arguments and need nothing. */
+static const char *const separate_value_opts[] = {
+    "-o", "-x", "-I", "-L", "-l", "-D", "-U", "-F", "-B", "-A", "-T", "-u", "-z", "-e",
+    "-Tbss", "-Tdata", "-Ttext", "-include", "-imacros", "-idirafter", "-iprefix",
+    "-iwithprefix", "-iwithprefixbefore", "-isystem", "-isystem-after", "-iquote",
+    "-isysroot", "-ivfsoverlay", "-iframework", "-iframeworkwithsysroot",
+    "-iwithsysroot", "-imultilib", "-include-pch", "-cxx-isystem", "-MF", "-MT",
+    "-MQ", "-MJ", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-Xclang",
+    "-Xanalyzer", "-Xopenmp-target", "-Xcuda-fatbinary", "-Xcuda-ptxas",
+    "-Xarch_host", "-Xarch_device", "-Xoffload-linker", "-mllvm", "-target",
+    "-arch", "-serialize-diagnostics", "-dependency-file", "-dependency-dot",
+    "-working-directory", "-aux-triple", "-G", "--param", "--output", "--language",
+    "--include", "--include-directory", "--include-directory-after",
+    "--include-prefix", "--include-with-prefix", "--include-with-prefix-after",
+    "--include-with-prefix-before", "--imacros", "--library-directory",
+    "--define-macro", "--undefine-macro", "--assert", "--for-linker", "--force-link",
+    "--prefix", "--sysroot", "--system-header-prefix", "--serialize-diagnostics",
+    "--analyzer-output", "--dyld-prefix", "--config", "--print-file-name",
+    "--print-prog-name", "--rtlib", "--stdlib", "--unwindlib", "--gcc-toolchain",
+    "-framework", "-install_name", "-filelist", "-exported_symbols_list",
+    "-unexported_symbols_list", "-bundle_loader", "-dylib_file", NULL};
+
+/* Joined-and-separate options: "-Xarch_x86_64 <arg>", "-Xopenmp-target=t <arg>". */
+static const char *const joined_then_separate_prefixes[] = {
+    "-Xarch_", "-Xopenmp-target=", NULL};
+
+static bool in_list(const char *s, const char *const *list) {
+  for (; *list; list++)
+    if (strcmp(s, *list) == 0)
+      return true;
+  return false;
+}
+
+static bool prefix_in_list(const char *s, const char *const *list) {
+  for (; *list; list++)
+    if (starts_with(s, *list))
+      return true;
+  return false;
+}
+
+/* Options that choose a debug-info level (so -gline-tables-only must not be
+ * added).  Modifiers that do not by themselves turn debug info on or off
+ * (-gz, -gsplit-dwarf, -gcolumn-info, -gno-*, -gdwarf64, -gcodeview, ...)
+ * are not in this set. */
+static bool is_debug_level_opt(const char *a) {
+  static const char *const exact[] = {
+      "-g", "-g0", "-g1", "-g2", "-g3", "-ggdb", "-ggdb0", "-ggdb1", "-ggdb2",
+      "-ggdb3", "-glldb", "-gsce", "-gdbx", "-gline-tables-only",
+      "-gline-directives-only", "-gdwarf", "-gdwarf-2", "-gdwarf-3", "-gdwarf-4",
+      "-gdwarf-5", "-gfull", "-gused", "-gmlt", "--debug", NULL};
+  if (in_list(a, exact))
+    return true;
+  /* GCC's older formats: -gstabs, -gstabs+, -gcoff2, -gxcoff+, -gvms1 ... */
+  return starts_with(a, "-gstabs") || starts_with(a, "-gcoff") ||
+         starts_with(a, "-gxcoff") || starts_with(a, "-gvms") ||
+         starts_with(a, "--debug=");
+}
+
+/* Our own flags. Returns 1 (on), 0 (off) or -1 (not ours). */
+static int own_flag(const char *a) {
+  if (strcmp(a, "-fss-ideal") == 0 || strcmp(a, "-fss-bbcounts") == 0)
+    return 1;
+  if (strcmp(a, "-fno-ss-ideal") == 0 || strcmp(a, "-fno-ss-bbcounts") == 0)
+    return 0;
+  return -1;
+}
+
+struct mode {
+  bool ideal;          /* -fss-ideal in effect (last of -f/-fno- wins) */
+  bool compile_only;   /* -c, -S: stops before linking */
+  bool preprocess;     /* -E, -M, -MM: output must be clang's, byte for byte */
+  bool no_codegen;     /* -fsyntax-only, --analyze, ...: nothing is generated */
+  bool query;          /* --version, -print-*, -dump*, --help: no compilation */
+  bool dry_run;        /* -###: commands are printed, not run */
+  bool partial_link;   /* -r: a relocatable link, the final link comes later */
+  bool is_static;      /* -static, -static-pie */
+  bool has_debug;      /* a debug-info level was chosen */
+  size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
+  size_t non_asm;      /* inputs that are not plain assembler (.s) */
+  size_t headers;      /* header inputs: compiled to a PCH, never linked */
+};
+
+/* A header by its suffix, as clang's driver types it (c-header, c++-header). */
+static bool is_header_name(const char *a) {
+  static const char *const suffixes[] = {".h", ".H", ".hh", ".hp", ".hxx", ".hpp", ".HPP",
+                                         ".h++", NULL};
+  for (const char *const *x = suffixes; *x; x++)
+    if (ends_with(a, *x))
+      return true;
+  return false;
+}
+
+static void scan(tokvec *t, struct mode *m) {
+  const char *lang = NULL; /* current -x language; NULL or "none": by suffix */
+  for (size_t i = 0; i < t->n; i++) {
+    const char *a = t->v[i].s;
+
+    if (a[0] != '-' || a[1] == '\0') { /* an input, "-" (stdin) included */
+      m->inputs++;
+      bool by_lang = lang && strcmp(lang, "none") != 0;
+      if (!(by_lang ? strcmp(lang, "assembler") == 0 : ends_with(a, ".s")))
+        m->non_asm++;
+      if (by_lang ? ends_with(lang, "-header") : is_header_name(a))
+        m->headers++;
+      continue;
+    }
+
+    int own = own_flag(a);
+    if (own >= 0) {
+      m->ideal = own;
+      t->v[i].own = true;
+      continue;
+    }
+
+    if (in_list(a, separate_value_opts) || prefix_in_list(a, joined_then_separate_prefixes)) {
+      if (i + 1 < t->n) {
+        if (strcmp(a, "-x") == 0)
+          lang = t->v[i + 1].s;
+        i++; /* the value is not an argument in its own right */
+      }
+      continue;
+    }
+    if (starts_with(a, "-x")) { /* joined: -xc, -xassembler */
+      lang = a + 2;
+      continue;
+    }
+
+    if (strcmp(a, "-c") == 0 || strcmp(a, "-S") == 0 || strcmp(a, "--precompile") == 0 ||
+        strcmp(a, "-emit-ast") == 0 || strcmp(a, "--compile") == 0 ||
+        strcmp(a, "--assemble") == 0)
+      m->compile_only = true;
+    else if (strcmp(a, "-E") == 0 || strcmp(a, "-M") == 0 || strcmp(a, "-MM") == 0 ||
+             strcmp(a, "--preprocess") == 0 || strcmp(a, "--dependencies") == 0 ||
+             strcmp(a, "--user-dependencies") == 0)
+      m->preprocess = true;
+    else if (strcmp(a, "-fsyntax-only") == 0 || strcmp(a, "--analyze") == 0)
+      m->no_codegen = true;
+    else if (strcmp(a, "--version") == 0 || strcmp(a, "-dumpversion") == 0 ||
+             strcmp(a, "-dumpmachine") == 0 || strcmp(a, "--help") == 0 ||
+             strcmp(a, "-help") == 0 || strcmp(a, "--help-hidden") == 0 ||
+             starts_with(a, "-print-") || starts_with(a, "--print-"))
+      m->query = true;
+    else if (strcmp(a, "-###") == 0)
+      m->dry_run = true;
+    else if (strcmp(a, "-r") == 0)
+      m->partial_link = true;
+    else if (strcmp(a, "-static") == 0 || strcmp(a, "--static") == 0 ||
+             strcmp(a, "-static-pie") == 0)
+      m->is_static = true;
+    else if (is_debug_level_opt(a))
+      m->has_debug = true;
+  }
+}
+
+/* ------------------------------------------------------------------------ */
+
+int main(int argc, char **argv) {
+  const char *argv0 = argc > 0 && argv[0] ? argv[0] : "sscc";
+  bool cxx = strstr(base_name(argv0), "++") != NULL;
+  prog = cxx ? "sscc++" : "sscc";
+
+  char *self = self_path(argv0);
+  char *clang = find_clang(cxx, self);
+
+  /* Expand response files (for scanning) and tell the mode. */
+  tokvec toks = {0};
+  bool *expanded = xrealloc(NULL, (size_t)(argc > 0 ? argc : 1) * sizeof *expanded);
+  for (int i = 1; i < argc; i++)
+    expand_arg(argv[i], (size_t)i, NULL, 0, &toks, &expanded[i]);
+  struct mode m = {0};
+  scan(&toks, &m);
+
+  /* Which top-level arguments carry our flags (only @files need asking: a
+   * plain argument is our flag or not). */
+  bool *rewrite = xrealloc(NULL, (size_t)(argc > 0 ? argc : 1) * sizeof *rewrite);
+  bool *drop = xrealloc(NULL, (size_t)(argc > 0 ? argc : 1) * sizeof *drop);
+  for (int i = 0; i < argc; i++)
+    rewrite[i] = drop[i] = false;
+  for (size_t k = 0; k < toks.n; k++)
+    if (toks.v[k].own) {
+      if (expanded[toks.v[k].top])
+        rewrite[toks.v[k].top] = true;
+      else
+        drop[toks.v[k].top] = true;
+    }
+
+  /* The command: clang, the user's arguments in order minus ours, then ours. */
+  strvec out = {0};
+  sv_push(&out, clang);
+  size_t k = 0;
+  for (int i = 1; i < argc; i++) {
+    if (rewrite[i]) {
+      for (; k < toks.n && toks.v[k].top < (size_t)i; k++)
+        ;
+      for (; k < toks.n && toks.v[k].top == (size_t)i; k++)
+        if (!toks.v[k].own)
+          sv_push(&out, toks.v[k].s);
+    } else if (!drop[i]) {
+      sv_push(&out, argv[i]);
+    }
+  }
+
+  bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
+  bool want_plugin = m.ideal && !early_stop && m.non_asm > 0;
+  bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
+                   m.inputs > m.headers;
+
+  if (want_plugin || want_link) {
+    if (!self)
+      die(1, "cannot locate its own executable (/proc/self/exe, argv[0] '%s'); "
+             "run it by its full path", argv0);
+    char *bindir = dir_name(self);
+    char *prefix = dir_name(bindir);
+    char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
+    if (want_plugin) {
+      sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
+      if (!m.has_debug)
+        sv_push(&out, "-gline-tables-only");
+    }
+    if (want_link) {
+      if (m.is_static) {
+        /* A path is an input file: a user's "-x c" would apply to it. */
+        sv_push(&out, "-x");
+        sv_push(&out, "none");
+        sv_push(&out, concat(lib, "/libssrt.a", ""));
+        sv_push(&out, "-ldl");
+        sv_push(&out, "-lpthread");
+      } else {
+        sv_push(&out, concat("-L", lib, ""));
+        if (strchr(lib, ',')) { /* -Wl, would split the path at the comma */
+          sv_push(&out, "-Xlinker");
+          sv_push(&out, "-rpath");
+          sv_push(&out, "-Xlinker");
+          sv_push(&out, lib);
+        } else {
+          sv_push(&out, concat("-Wl,-rpath,", lib, ""));
+        }
+        sv_push(&out, "-Wl,--push-state,--as-needed");
+        sv_push(&out, "-lssrt");
+        sv_push(&out, "-Wl,--pop-state");
+      }
+    }
+  }
+
+  execv(clang, out.v);
+  int err = errno;
+  die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang, strerror(err));
+}
