@@ -231,6 +231,7 @@ struct ss_rec_process {
   uint32_t clock_mhz;   /* nominal clock of the machine, 0 if unknown */
   int32_t exit_status;  /* exit(n) value, or -1 */
   int32_t term_signal;  /* fatal signal number, or 0 */
+  uint32_t reserved;
   uint64_t start_ns;    /* CLOCK_REALTIME at start */
   uint64_t end_ns;      /* CLOCK_REALTIME when written */
   uint64_t fault_pc;    /* PC interrupted by the fatal signal, or 0 */

@@ -34,7 +34,7 @@ void tally_reset(void);
 #ifdef TALLY_MAIN
 #define TALLY_SLOTS 512
 struct tally_slot {
-  const char *key;
+  char key[96]; /* copied: the literal may live in a library dlclose'd later */
   int line;
   unsigned long count;
 };
@@ -42,18 +42,18 @@ static struct tally_slot tally_sites[TALLY_SLOTS], tally_funcs[TALLY_SLOTS];
 
 static char tally_lock;
 
-/* Keys are string literals (__FILE__, __func__): compared by content, since
- * each translation unit has its own copy.  A spin lock keeps it exact under
+/* Keys (__FILE__, __func__) are compared by content, since each translation
+ * unit has its own copy of the literal.  A spin lock keeps it exact under
  * threads; the tests are about counts, not speed. */
 static void tally_add(struct tally_slot *t, const char *key, int line) {
   while (__atomic_test_and_set(&tally_lock, __ATOMIC_ACQUIRE))
     ;
   int i = 0;
-  while (i < TALLY_SLOTS - 1 && t[i].key &&
+  while (i < TALLY_SLOTS - 1 && t[i].key[0] &&
          !(t[i].line == line && strcmp(t[i].key, key) == 0))
     i++;
-  if (!t[i].key) {
-    t[i].key = key;
+  if (!t[i].key[0]) {
+    snprintf(t[i].key, sizeof t[i].key, "%s", key);
     t[i].line = line;
   }
   t[i].count++;
@@ -71,12 +71,12 @@ NOINLINE void tally_enter(const char *function) {
 }
 
 void tally_report(void) {
-  for (int i = 0; i < TALLY_SLOTS && tally_sites[i].key; i++) {
+  for (int i = 0; i < TALLY_SLOTS && tally_sites[i].key[0]; i++) {
     const char *base = strrchr(tally_sites[i].key, '/');
     printf("SSCHECK site hit %s:%d %lu\n", base ? base + 1 : tally_sites[i].key,
            tally_sites[i].line, tally_sites[i].count);
   }
-  for (int i = 0; i < TALLY_SLOTS && tally_funcs[i].key; i++)
+  for (int i = 0; i < TALLY_SLOTS && tally_funcs[i].key[0]; i++)
     printf("SSCHECK calls %s %lu\n", tally_funcs[i].key, tally_funcs[i].count);
   fflush(stdout);
 }

@@ -1,0 +1,209 @@
+/* registry.c -- __ssrt_register_module / __ssrt_unregister_module and the
+ * lists of live and retired modules (see registry.h). */
+#include "registry.h"
+
+#include "lifecycle.h"
+#include "module_map.h"
+#include "pages.h"
+#include "safe_string.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#define SSRT_EXPORT __attribute__((visibility("default")))
+
+/* runtime_flags bits of a live module. */
+#define MODULE_LINKED 0x1u
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct ss_module *live_head;
+static struct ssrt_retired *retired_head;
+static int active;
+
+struct ss_module *ssrt_live_modules(void) {
+  return __atomic_load_n(&live_head, __ATOMIC_ACQUIRE);
+}
+
+struct ss_module *ssrt_next_live(const struct ss_module *m) {
+  return __atomic_load_n(&m->next, __ATOMIC_ACQUIRE);
+}
+
+struct ssrt_retired *ssrt_retired_modules(void) {
+  return __atomic_load_n(&retired_head, __ATOMIC_ACQUIRE);
+}
+
+int ssrt_registry_active(void) {
+  return __atomic_load_n(&active, __ATOMIC_ACQUIRE);
+}
+
+void ssrt_registry_lock(void) { pthread_mutex_lock(&registry_lock); }
+void ssrt_registry_unlock(void) { pthread_mutex_unlock(&registry_lock); }
+
+void ssrt_registry_refresh_map(void) {
+  pthread_mutex_lock(&registry_lock);
+  ssrt_map_refresh();
+  pthread_mutex_unlock(&registry_lock);
+}
+
+static int module_is_sane(const struct ss_module *m) {
+  if (m->abi_version != SS_MODULE_ABI) {
+    static int warned;
+    if (!warned++) {
+      char theirs[24], ours[24];
+      struct ssrt_str s;
+      ssrt_str_init(&s, theirs, sizeof theirs);
+      ssrt_str_add_u64(&s, m->abi_version);
+      ssrt_str_init(&s, ours, sizeof ours);
+      ssrt_str_add_u64(&s, SS_MODULE_ABI);
+      ssrt_log("ssrt: ignoring an instrumented module built for runtime ABI ",
+               theirs, " (this libssrt has ABI ", ours,
+               "); rebuild it with the matching sscc", (const char *)0);
+    }
+    return 0;
+  }
+  return (m->num_counters == 0 || m->counters) &&
+         (m->num_functions == 0 || m->function_addrs) &&
+         (m->num_indirect_sites == 0 || m->indirect_sites) &&
+         (m->descriptor_size == 0 || m->descriptor);
+}
+
+SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
+  if (!m || !module_is_sane(m))
+    return;
+  ssrt_lifecycle_init(); /* may run before the runtime's own constructor */
+  pthread_mutex_lock(&registry_lock);
+  if (!(m->runtime_flags & MODULE_LINKED)) {
+    if (!active) {
+      ssrt_on_first_registration();
+      __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
+    }
+    m->runtime_flags |= MODULE_LINKED;
+    m->next = live_head;
+    __atomic_store_n(&live_head, m, __ATOMIC_RELEASE);
+    ssrt_map_refresh();
+  }
+  pthread_mutex_unlock(&registry_lock);
+}
+
+static size_t align8(size_t v) { return (v + 7) & ~(size_t)7; }
+
+/* Copies everything the file needs from a module about to be unmapped;
+ * `object` is its object in `map` (or SS_NONE). */
+static struct ssrt_retired *retire(const struct ss_module *m,
+                                   const struct ssrt_map_snapshot *map,
+                                   uint32_t object) {
+  size_t counters = (size_t)m->num_counters * sizeof(uint64_t);
+  size_t addrs = (size_t)m->num_functions * sizeof(uint64_t);
+  size_t sites = (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_site);
+  size_t desc = (size_t)m->descriptor_size;
+  size_t at_counters = align8(sizeof(struct ssrt_retired));
+  size_t at_addrs = at_counters + align8(counters);
+  size_t at_sites = at_addrs + align8(addrs);
+  size_t at_desc = at_sites + align8(sites);
+  size_t at_path = at_desc + align8(desc);
+  size_t size = at_path + (object == SS_NONE ? 0 : map->objects[object].path_len) + 1;
+  char *base = ssrt_pages_alloc(size);
+  if (!base)
+    return NULL;
+  struct ssrt_retired *r = (struct ssrt_retired *)base;
+  r->mapping_size = size;
+  r->copy = *m;
+  r->copy.next = NULL;
+  r->copy.runtime_flags = SS_MAP_UNLOADED;
+
+  uint64_t *counter_copy = (uint64_t *)(base + at_counters);
+  for (uint32_t i = 0; i < m->num_counters; i++)
+    counter_copy[i] = __atomic_load_n(&m->counters[i], __ATOMIC_RELAXED);
+  r->copy.counters = counter_copy;
+
+  void **addr_copy = (void **)(base + at_addrs);
+  for (uint32_t i = 0; i < m->num_functions; i++)
+    addr_copy[i] = m->function_addrs[i];
+  r->copy.function_addrs = addr_copy;
+
+  struct ss_indirect_site *site_copy = (struct ss_indirect_site *)(base + at_sites);
+  const uint64_t *site_words = (const uint64_t *)m->indirect_sites;
+  uint64_t *copy_words = (uint64_t *)site_copy;
+  for (size_t i = 0; i < sites / sizeof(uint64_t); i++)
+    copy_words[i] = __atomic_load_n(&site_words[i], __ATOMIC_RELAXED);
+  r->copy.indirect_sites = site_copy;
+
+  if (desc)
+    memcpy(base + at_desc, m->descriptor, desc);
+  r->copy.descriptor = (const uint8_t *)(base + at_desc);
+
+  r->file_map_index = SS_NONE;
+  if (object != SS_NONE) {
+    const struct ssrt_map_object *o = &map->objects[object];
+    r->has_map_entry = 1;
+    r->map_entry = o->entry;
+    /* Only the executable's entry is SS_MAP_MAIN (and the executable is
+     * never unloaded). */
+    r->map_entry.flags = (r->map_entry.flags & ~SS_MAP_MAIN) | SS_MAP_UNLOADED;
+    memcpy(base + at_path, o->path, o->path_len + 1);
+    r->map_path = base + at_path;
+    r->map_path_len = o->path_len;
+  }
+  r->unloads_known = map && map->load_counts_known;
+  r->unloads_at_retire = map ? map->subs : 0;
+  return r;
+}
+
+static void unlink_live(struct ss_module *m) {
+  struct ss_module **link = &live_head;
+  while (*link && *link != m)
+    link = &(*link)->next;
+  if (*link)
+    __atomic_store_n(link, m->next, __ATOMIC_RELEASE);
+  m->runtime_flags &= ~(uint64_t)MODULE_LINKED;
+}
+
+SSRT_EXPORT void __ssrt_unregister_module(struct ss_module *m) {
+  /* At exit the objects stay mapped until the process is gone, and the
+   * live list is read where it is; copying would only cost time. */
+  if (!m || ssrt_process_exiting())
+    return;
+  pthread_mutex_lock(&registry_lock);
+  if (m->runtime_flags & MODULE_LINKED) {
+    ssrt_map_refresh();
+    /* The snapshot cannot change under us: refreshes hold this lock. */
+    const struct ssrt_map_snapshot *map = ssrt_map_acquire();
+    uint32_t object = ssrt_map_find_module(map, m);
+    if (object != SS_NONE && (map->objects[object].entry.flags & SS_MAP_MAIN)) {
+      /* The executable cannot be dlclose'd: its destructors run only at
+       * exit.  This is how exit is recognised when the runtime's exit
+       * handler runs late (lifecycle.c). */
+      ssrt_exit_has_begun();
+    } else {
+      /* Retire first, unlink second: a writer in between sees the module
+       * twice rather than not at all. */
+      struct ssrt_retired *r = retire(m, map, object);
+      if (r) {
+        r->next = retired_head;
+        __atomic_store_n(&retired_head, r, __ATOMIC_RELEASE);
+      }
+      unlink_live(m);
+    }
+    ssrt_map_release();
+  }
+  pthread_mutex_unlock(&registry_lock);
+}
+
+static void zero_counts(struct ss_module *m) {
+  if (m->num_counters)
+    memset(m->counters, 0, (size_t)m->num_counters * sizeof(uint64_t));
+  if (m->num_indirect_sites)
+    memset(m->indirect_sites, 0,
+           (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_site));
+}
+
+void ssrt_registry_child_after_fork(void) {
+  /* The lock was taken before the fork (ssrt_registry_lock) by the thread
+   * that is now the child's only one.  The child starts with none of the
+   * parent's counts; plain stores suffice. */
+  pthread_mutex_unlock(&registry_lock);
+  for (struct ss_module *m = live_head; m; m = m->next)
+    zero_counts(m);
+  for (struct ssrt_retired *r = retired_head; r; r = r->next)
+    zero_counts(&r->copy);
+}
