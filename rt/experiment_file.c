@@ -90,8 +90,7 @@ static void write_file_header(struct ssrt_writer *w) {
 
 static void write_process(struct ssrt_writer *w, const struct ssrt_identity *id,
                           const struct ssrt_ending *e, uint64_t end_ns) {
-  /* The struct has 4 bytes of alignment padding before start_ns (offset
-   * 28); they go to the file, so they must be zero, not stack garbage. */
+  /* Zeroed whole: reserved fields go to the file as zeros. */
   struct ss_rec_process p;
   memset(&p, 0, sizeof p);
   p.pid = (uint32_t)id->pid;
