@@ -40,7 +40,9 @@ static unsigned successorIndex(Instruction *TI, BasicBlock *Dst) {
 static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst) {
   Instruction *TI = Src->getTerminator();
   if (auto *II = dyn_cast<InvokeInst>(TI)) {
-    if (Dst->isLandingPad()) {
+    // Not Dst->isLandingPad(): an earlier split for another invoke may
+    // have moved the landingpad out of Dst into new blocks.
+    if (Dst != II->getNormalDest()) {
       BasicBlock *Pad = II->getUnwindDest();
       if (Pad->getUniquePredecessor() == Src)
         return firstInsertionPoint(Pad);

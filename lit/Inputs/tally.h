@@ -17,7 +17,16 @@
 #include <string.h>
 
 #define NOINLINE __attribute__((noinline))
-#define HIT() hit(__FILE__, __LINE__)
+/* The asm after the call differs per line, so the optimizer cannot merge
+ * the HIT()s of two branches into one call (it sinks common code only
+ * through instructions that are identical). */
+#define TALLY_STR2(x) #x
+#define TALLY_STR(x) TALLY_STR2(x)
+#define HIT()                                                                  \
+  do {                                                                         \
+    hit(__FILE__, __LINE__);                                                   \
+    __asm__ volatile("# hit line " TALLY_STR(__LINE__));                       \
+  } while (0)
 #define ENTER() tally_enter(__func__)
 
 #ifdef __cplusplus

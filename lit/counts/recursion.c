@@ -13,7 +13,10 @@ NOINLINE long fib(int n) {
     HIT();
     return n;
   }
-  return fib(n - 1) + fib(n - 2);
+  long r = fib(n - 1) + fib(n - 2);
+  /* Keeps both calls real calls: no tail-recursion elimination. */
+  __asm__ volatile("" : "+r"(r));
+  return r;
 }
 
 NOINLINE int is_odd(unsigned n);

@@ -40,8 +40,11 @@ def tabulate(profile):
          "line": defaultdict(int)}
     for f in profile["functions"]:
         t["calls"][f["name"]] += f["calls"]
-        if f.get("symbol") and f["symbol"] != f["name"]:
-            t["calls"][f["symbol"]] += f["calls"]
+        # Also by symbol, and by the bare C++ name (what __func__ says:
+        # "~Guard" for "Guard::~Guard()").
+        bare = f["name"].split("(")[0].split("::")[-1]
+        for alias in {f.get("symbol"), bare} - {None, f["name"]}:
+            t["calls"][alias] += f["calls"]
     for c in profile["calls"]:
         if c.get("callee"):
             t["site"][(c["callee"], "%s:%d" % (base(c["file"]), c["line"]))] += c["count"]
