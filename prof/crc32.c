@@ -1,0 +1,25 @@
+/* crc32.c -- table-driven CRC-32 (IEEE polynomial 0xEDB88320, reflected). */
+#include "crc32.h"
+
+static uint32_t crc_table[256];
+static int crc_table_ready;
+
+static void build_table(void) {
+  for (uint32_t n = 0; n < 256; n++) {
+    uint32_t c = n;
+    for (int k = 0; k < 8; k++)
+      c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    crc_table[n] = c;
+  }
+  crc_table_ready = 1;
+}
+
+uint32_t ss_crc32(uint32_t crc, const void *data, size_t len) {
+  const uint8_t *p = data;
+  if (!crc_table_ready)
+    build_table();
+  crc ^= 0xFFFFFFFFu;
+  for (size_t i = 0; i < len; i++)
+    crc = crc_table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}

@@ -1,0 +1,90 @@
+/*
+ * expfile.h -- one experiment file, read and checked, its records decoded
+ * into host structs.  Strings point into the file image, which the struct
+ * owns; every string is NUL-terminated and free of embedded NULs.
+ */
+#ifndef SSPROF_EXPFILE_H
+#define SSPROF_EXPFILE_H
+
+#include "descriptor.h"
+#include "error_message.h"
+#include "ss/format.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ss_process_info {
+  uint32_t pid, ppid;
+  char code[5]; /* "m", "f", "e", "fe", "s", "p" */
+  uint32_t num_cpus;
+  uint32_t clock_mhz;
+  int32_t exit_status;
+  int32_t term_signal;
+  uint64_t start_ns, end_ns, fault_pc;
+  const char *experiment;      /* "ideal" */
+  const char *marching_orders; /* "it:cu" */
+  const char *target;          /* path of the target program */
+  const char *argv;            /* its arguments, joined by spaces */
+  const char *cwd;
+  const char *host;
+  const char *cpu_model;
+  const char *abi;
+};
+
+struct ss_map_entry {
+  uint64_t base, text_start, text_end;
+  uint8_t build_id[20];
+  uint32_t build_id_len;
+  uint32_t flags; /* SS_MAP_* */
+  const char *path;
+};
+
+struct ss_counts {
+  uint32_t record_index; /* position of its record in the file */
+  uint32_t map_index;    /* module map entry, or SS_NONE */
+  uint32_t flags;
+  uint32_t num_counters, num_functions, num_indirect_sites;
+  uint64_t *counters;       /* [num_counters] */
+  uint64_t *function_addrs; /* [num_functions], descriptor order */
+  struct ss_indirect_site *sites; /* [num_indirect_sites] */
+  struct ss_descriptor desc;
+};
+
+struct ss_note_entry {
+  uint32_t kind; /* SS_NOTE_* */
+  uint64_t time_ns;
+  const char *text;
+};
+
+struct ss_expfile {
+  char *name; /* as given by the user */
+  uint8_t *data;
+  uint64_t size;
+  uint16_t version_major, version_minor;
+  uint32_t num_records; /* including END */
+  uint32_t num_unknown_records;
+  int has_process;
+  struct ss_process_info process;
+  int has_map;
+  struct ss_map_entry *map;
+  uint32_t num_map;
+  struct ss_counts *counts;
+  size_t num_counts;
+  struct ss_note_entry *notes;
+  size_t num_notes;
+  int has_usage;
+  struct ss_rec_usage usage;
+};
+
+/* Check and decode the file image `data` (`size` bytes, malloc'd; `f` takes
+ * ownership even on failure).  `name` is used in messages by the caller.
+ * Returns 0, or -1 with `err` set (without the file name). */
+int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
+                     uint64_t size, struct ss_err *err);
+
+/* Read the whole file at `path` and parse it.  Returns NULL with `err` set. */
+struct ss_expfile *ss_expfile_load(const char *path, struct ss_err *err);
+
+void ss_expfile_free(struct ss_expfile *f);
+
+#endif

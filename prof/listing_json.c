@@ -1,0 +1,252 @@
+/*
+ * listing_json.c -- -json: the whole model as one JSON document.  The
+ * schema is documented in docs/ssprof-json.md; keep the two in step.
+ */
+#include "listing.h"
+
+#include "json_writer.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+static const char *edge_kind_name(uint16_t kind) {
+  return kind == SS_EDGE_BRANCH ? "branch" : "fallthrough";
+}
+
+static void hex(struct ss_json *j, const char *key, uint64_t v) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "0x%" PRIx64, v);
+  ss_json_string(j, key, buf);
+}
+
+static void write_files(struct ss_json *j, const struct ss_profile *p) {
+  ss_json_begin_array(j, "files");
+  for (size_t i = 0; i < p->num_files; i++) {
+    const struct ss_expfile *f = p->files[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "name", f->name);
+    ss_json_uint(j, "pid", f->process.pid);
+    ss_json_uint(j, "ppid", f->process.ppid);
+    ss_json_string(j, "code", f->process.code);
+    ss_json_int(j, "exit_status", f->process.exit_status);
+    ss_json_int(j, "term_signal", f->process.term_signal);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_process(struct ss_json *j, const struct ss_process_info *pi) {
+  ss_json_begin_object(j, "process");
+  ss_json_uint(j, "pid", pi->pid);
+  ss_json_uint(j, "ppid", pi->ppid);
+  ss_json_string(j, "code", pi->code);
+  ss_json_string(j, "marching_orders", pi->marching_orders);
+  ss_json_string(j, "target", pi->target);
+  ss_json_string(j, "argv", pi->argv);
+  ss_json_string(j, "cwd", pi->cwd);
+  ss_json_string(j, "host", pi->host);
+  ss_json_string(j, "cpu", pi->cpu_model);
+  ss_json_string(j, "abi", pi->abi);
+  ss_json_uint(j, "num_cpus", pi->num_cpus);
+  ss_json_uint(j, "clock_mhz", pi->clock_mhz);
+  ss_json_int(j, "exit_status", pi->exit_status);
+  ss_json_int(j, "term_signal", pi->term_signal);
+  ss_json_uint(j, "start_ns", pi->start_ns);
+  ss_json_uint(j, "end_ns", pi->end_ns);
+  hex(j, "fault_pc", pi->fault_pc);
+  ss_json_end_object(j);
+}
+
+static void write_summary(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_object(j, "summary");
+  ss_json_int(j, "block_executions", m->total_block_executions);
+  ss_json_int(j, "calls", m->total_calls);
+  ss_json_uint(j, "functions", m->num_functions);
+  ss_json_uint(j, "functions_executed", m->functions_executed);
+  ss_json_uint(j, "modules", m->profile->num_modules);
+  ss_json_uint(j, "unknown_blocks", m->unknown_blocks);
+  ss_json_uint(j, "unknown_edges", m->unknown_edges);
+  ss_json_end_object(j);
+}
+
+static void write_functions(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "functions");
+  for (uint32_t r = 0; r < m->num_functions; r++) {
+    const struct ss_model_function *f = &m->functions[m->by_rank[r]];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "index", f->rank);
+    ss_json_string(j, "name", f->name);
+    ss_json_string(j, "symbol", f->symbol);
+    ss_json_string(j, "dso", f->dso);
+    ss_json_string(j, "file", f->file);
+    ss_json_uint(j, "line", f->line);
+    ss_json_count(j, "calls", f->calls_known, f->calls);
+    ss_json_int(j, "blocks", f->blocks);
+    ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_lines(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "lines");
+  for (size_t i = 0; i < m->num_lines; i++) {
+    const struct ss_model_line *l = &m->lines[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "file", l->file);
+    ss_json_uint(j, "line", l->line);
+    ss_json_count(j, "count", l->known, l->count);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_blocks(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "blocks");
+  for (uint32_t i = 0; i < m->num_blocks; i++) {
+    const struct ss_model_block *b = &m->blocks[i];
+    const struct ss_model_function *f = &m->functions[b->function];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "id", i);
+    ss_json_string(j, "function", f->name);
+    ss_json_uint(j, "function_index", f->rank);
+    ss_json_uint(j, "index", b->index);
+    ss_json_string(j, "file", b->file);
+    ss_json_uint(j, "line", b->line);
+    ss_json_count(j, "count", b->known, b->count);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_edges(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "edges");
+  for (size_t i = 0; i < m->num_edges; i++) {
+    const struct ss_model_edge *e = &m->edges[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "from", e->from);
+    ss_json_uint(j, "to", e->to);
+    ss_json_count(j, "count", e->known, e->count);
+    ss_json_string(j, "kind", edge_kind_name(e->kind));
+    if (e->flags & SS_EDGEF_BACKEDGE)
+      ss_json_bool(j, "backedge", 1);
+    if (e->flags & SS_EDGEF_EH)
+      ss_json_bool(j, "eh", 1);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_calls(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "calls");
+  for (size_t i = 0; i < m->num_calls; i++) {
+    const struct ss_model_call *c = &m->calls[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "caller", m->functions[c->caller].name);
+    ss_json_string(j, "callee", c->callee);
+    ss_json_string(j, "file", c->file);
+    ss_json_uint(j, "line", c->line);
+    ss_json_count(j, "count", c->known, c->count);
+    ss_json_bool(j, "indirect", c->indirect);
+    ss_json_uint(j, "block", c->block);
+    if (c->indirect) {
+      ss_json_begin_array(j, "targets");
+      for (size_t t = 0; t < c->num_targets; t++) {
+        ss_json_begin_object(j, NULL);
+        ss_json_string(j, "name", c->targets[t].name);
+        ss_json_int(j, "count", c->targets[t].count);
+        ss_json_end_object(j);
+      }
+      ss_json_end_array(j);
+      ss_json_int(j, "other_targets", c->other_targets);
+    }
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_callgraph(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "callgraph");
+  for (size_t i = 0; i < m->num_arcs; i++) {
+    const struct ss_model_arc *a = &m->arcs[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "caller", a->caller == SS_MODEL_NONE
+                                    ? "<spontaneous>"
+                                    : m->functions[a->caller].name);
+    ss_json_string(j, "callee", a->callee_name);
+    ss_json_int(j, "count", a->count);
+    if (a->caller != SS_MODEL_NONE)
+      ss_json_uint(j, "caller_index", m->functions[a->caller].rank);
+    else
+      ss_json_null(j, "caller_index");
+    if (a->callee != SS_MODEL_NONE)
+      ss_json_uint(j, "callee_index", m->functions[a->callee].rank);
+    else
+      ss_json_null(j, "callee_index");
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_loops(struct ss_json *j, const struct ss_model *m) {
+  ss_json_begin_array(j, "loops");
+  for (size_t i = 0; i < m->num_loops; i++) {
+    const struct ss_model_loop *l = &m->loops[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "function", m->functions[l->function].name);
+    ss_json_string(j, "file", l->file);
+    ss_json_uint(j, "line", l->line);
+    ss_json_uint(j, "depth", l->depth);
+    ss_json_uint(j, "header_block", l->header_block);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_dsos(struct ss_json *j, const struct ss_profile *p) {
+  ss_json_begin_array(j, "dsos");
+  for (size_t i = 0; i < p->num_dsos; i++) {
+    const struct ss_map_entry *e = p->dsos[i].entry;
+    char id[41];
+    for (uint32_t k = 0; k < e->build_id_len && k < 20; k++)
+      snprintf(id + 2 * k, 3, "%02x", e->build_id[k]);
+    id[2 * (e->build_id_len <= 20 ? e->build_id_len : 20)] = 0;
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "name", p->dsos[i].name);
+    ss_json_string(j, "path", e->path[0] ? e->path : p->target);
+    hex(j, "low", e->text_start);
+    hex(j, "high", e->text_end);
+    hex(j, "base", e->base);
+    ss_json_string(j, "build_id", id);
+    ss_json_bool(j, "main", (e->flags & SS_MAP_MAIN) != 0);
+    ss_json_bool(j, "unloaded", (e->flags & SS_MAP_UNLOADED) != 0);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+void ss_list_json(const struct ss_listing *l) {
+  const struct ss_model *m = l->model;
+  const struct ss_profile *p = m->profile;
+  struct ss_json j;
+  ss_json_init(&j, l->out);
+  ss_json_begin_object(&j, NULL);
+  ss_json_string(&j, "target", p->target);
+  ss_json_string(&j, "experiment", p->experiment);
+  write_files(&j, p);
+  write_process(&j, &p->files[0]->process);
+  write_summary(&j, m);
+  write_functions(&j, m);
+  write_lines(&j, m);
+  write_blocks(&j, m);
+  write_edges(&j, m);
+  write_calls(&j, m);
+  write_callgraph(&j, m);
+  write_loops(&j, m);
+  write_dsos(&j, p);
+  ss_json_begin_array(&j, "warnings");
+  for (size_t i = 0; i < m->num_warnings; i++)
+    ss_json_string(&j, NULL, m->warnings[i]);
+  ss_json_end_array(&j);
+  ss_json_end_object(&j);
+}

@@ -1,0 +1,134 @@
+/* options.c -- command-line parsing for ssprof. */
+#include "options.h"
+
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char ss_usage_text[] =
+    "usage: ssprof [options] experiment-file...\n"
+    "  -b, -butterfly    callers and callees of each function\n"
+    "  -h, -heavy        source lines, most executed first\n"
+    "  -l, -lines        source lines grouped by function, in source order\n"
+    "  -basicblocks      basic blocks, most executed first\n"
+    "  -calls            sort the function list by calls\n"
+    "  -q, -quit n|n%|ncum%\n"
+    "                    truncate each list after n lines, after the first\n"
+    "                    line under n percent, or once the cumulative\n"
+    "                    percentage passes n\n"
+    "  -nh               no listing header\n"
+    "  -dsolist          the program's DSOs and their text addresses\n"
+    "  -json             one JSON document instead of the listing\n"
+    "                    (schema: docs/ssprof-json.md)\n"
+    "Several files of one program and experiment are summed.\n";
+
+static int parse_number(const char *s, size_t len, double *out) {
+  char buf[64];
+  if (len == 0 || len >= sizeof buf)
+    return -1;
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  for (size_t i = 0; i < len; i++)
+    if (!((buf[i] >= '0' && buf[i] <= '9') || buf[i] == '.'))
+      return -1;
+  char *end;
+  *out = strtod(buf, &end);
+  return *end == 0 ? 0 : -1;
+}
+
+static int parse_quit(const char *arg, struct ss_quit *q) {
+  size_t len = strlen(arg);
+  if (len > 4 && strcmp(arg + len - 4, "cum%") == 0) {
+    q->kind = SS_QUIT_CUM_PERCENT;
+    return parse_number(arg, len - 4, &q->value);
+  }
+  if (len > 1 && arg[len - 1] == '%') {
+    q->kind = SS_QUIT_PERCENT;
+    return parse_number(arg, len - 1, &q->value);
+  }
+  q->kind = SS_QUIT_LINES;
+  if (parse_number(arg, len, &q->value) != 0 || strchr(arg, '.'))
+    return -1;
+  return 0;
+}
+
+static int is(const char *arg, const char *short_form, const char *long_form) {
+  return strcmp(arg, short_form) == 0 ||
+         (long_form && strcmp(arg, long_form) == 0);
+}
+
+static char *join_command_line(int argc, char **argv) {
+  size_t len = strlen("ssprof") + 1;
+  for (int i = 1; i < argc; i++)
+    len += strlen(argv[i]) + 1;
+  char *s = ss_xmalloc(len);
+  strcpy(s, "ssprof");
+  for (int i = 1; i < argc; i++) {
+    strcat(s, " ");
+    strcat(s, argv[i]);
+  }
+  return s;
+}
+
+int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
+                     size_t msg_size) {
+  int options_done = 0;
+  memset(o, 0, sizeof *o);
+  o->files = ss_xcalloc((size_t)argc + 1, sizeof *o->files);
+  o->command_line = join_command_line(argc, argv);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (options_done || a[0] != '-' || a[1] == 0) {
+      o->files[o->num_files++] = a;
+    } else if (strcmp(a, "--") == 0) {
+      options_done = 1;
+    } else if (is(a, "-b", "-butterfly")) {
+      o->butterfly = 1;
+    } else if (is(a, "-h", "-heavy")) {
+      o->heavy = 1;
+    } else if (is(a, "-l", "-lines")) {
+      o->lines = 1;
+    } else if (is(a, "-basicblocks", NULL)) {
+      o->basicblocks = 1;
+    } else if (is(a, "-calls", NULL)) {
+      o->by_calls = 1;
+    } else if (is(a, "-nh", NULL)) {
+      o->no_header = 1;
+    } else if (is(a, "-dsolist", NULL)) {
+      o->dsolist = 1;
+    } else if (is(a, "-json", "--json")) {
+      o->json = 1;
+    } else if (is(a, "-help", "--help")) {
+      o->help = 1;
+    } else if (is(a, "-q", "-quit")) {
+      if (i + 1 >= argc) {
+        snprintf(msg, msg_size, "option '%s' needs an argument: n, n%% or "
+                 "ncum%%", a);
+        return -1;
+      }
+      if (parse_quit(argv[++i], &o->quit) != 0) {
+        snprintf(msg, msg_size, "option '%s': '%s' is not n, n%% or ncum%% "
+                 "(e.g. -q 15, -q 15%%, -q 15cum%%)", a, argv[i]);
+        return -1;
+      }
+    } else {
+      snprintf(msg, msg_size, "unknown option '%s' (ssprof -help lists the "
+               "options)", a);
+      return -1;
+    }
+  }
+  if (!o->help && o->num_files == 0) {
+    snprintf(msg, msg_size, "no experiment file given (usage: ssprof "
+             "[options] file...)");
+    return -1;
+  }
+  return 0;
+}
+
+void ss_options_release(struct ss_options *o) {
+  free(o->files);
+  free(o->command_line);
+  memset(o, 0, sizeof *o);
+}

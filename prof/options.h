@@ -1,0 +1,40 @@
+/*
+ * options.h -- ssprof's command line, in prof's spelling:
+ *   ssprof [-b[utterfly]] [-h[eavy]] [-l[ines]] [-basicblocks] [-calls]
+ *          [-q[uit] n|n%|ncum%] [-nh] [-dsolist] [-json] [-help] file...
+ */
+#ifndef SSPROF_OPTIONS_H
+#define SSPROF_OPTIONS_H
+
+#include <stddef.h>
+
+enum ss_quit_kind {
+  SS_QUIT_NONE,
+  SS_QUIT_LINES,      /* -q n */
+  SS_QUIT_PERCENT,    /* -q n% */
+  SS_QUIT_CUM_PERCENT /* -q ncum% */
+};
+
+struct ss_quit {
+  enum ss_quit_kind kind;
+  double value;
+};
+
+struct ss_options {
+  int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
+  int json, help;
+  struct ss_quit quit;
+  const char **files;
+  size_t num_files;
+  char *command_line; /* "ssprof <args>", for the listing header */
+};
+
+/* Returns 0, or -1 with a one-line usage message in `msg`. */
+int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
+                     size_t msg_size);
+
+void ss_options_release(struct ss_options *o);
+
+extern const char ss_usage_text[];
+
+#endif
