@@ -35,6 +35,7 @@ extern "C" {
 void hit(const char *file, int line);
 void tally_enter(const char *function);
 void tally_report(void);
+void tally_report_as(const char *who);
 void tally_reset(void);
 #ifdef __cplusplus
 }
@@ -87,6 +88,22 @@ void tally_report(void) {
   }
   for (int i = 0; i < TALLY_SLOTS && tally_funcs[i].key[0]; i++)
     printf("SSCHECK calls %s %lu\n", tally_funcs[i].key, tally_funcs[i].count);
+  fflush(stdout);
+}
+
+/* The same lines, each prefixed with `who`, so that the reports of two
+ * processes sharing stdout (fork, exec) can be told apart. */
+void tally_report_as(const char *who) {
+  char buf[16384];
+  fflush(stdout);
+  FILE *saved = stdout;
+  FILE *mem = fmemopen(buf, sizeof buf, "w");
+  stdout = mem;
+  tally_report();
+  fclose(mem);
+  stdout = saved;
+  for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
+    printf("%s %s\n", who, line);
   fflush(stdout);
 }
 

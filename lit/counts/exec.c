@@ -22,29 +22,16 @@ NOINLINE int phase(int n) {
   return s;
 }
 
-static void report(const char *who) {
-  char buf[8192];
-  fflush(stdout);
-  FILE *saved = stdout;
-  FILE *mem = fmemopen(buf, sizeof buf, "w");
-  stdout = mem;
-  tally_report();
-  fclose(mem);
-  stdout = saved;
-  for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
-    printf("%s %s\n", who, line);
-  fflush(stdout);
-}
 
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "second") == 0) {
     phase(7);
-    report("SECOND");
+    tally_report_as("SECOND");
     return 0;
   }
   phase(12);
   phase(5);
-  report("FIRST");
+  tally_report_as("FIRST");
   execl("/proc/self/exe", argv[0], "second", (char *)0);
   perror("execl");
   return 1;

@@ -18,20 +18,6 @@ NOINLINE int step(int i) {
   return 0;
 }
 
-/* Prefix each tally line so the two processes' reports can be told apart. */
-static void report(const char *who) {
-  char buf[8192];
-  fflush(stdout);
-  FILE *saved = stdout;
-  FILE *mem = fmemopen(buf, sizeof buf, "w");
-  stdout = mem;
-  tally_report();
-  fclose(mem);
-  stdout = saved;
-  for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n"))
-    printf("%s %s\n", who, line);
-  fflush(stdout);
-}
 
 NOINLINE void run(int n) {
   ENTER();
@@ -46,13 +32,13 @@ int main(void) {
     tally_reset(); /* the child's own tallies start here, as its counts do */
     run(31);
     HIT();
-    report("CHILD");
+    tally_report_as("CHILD");
     return 0;
   }
   int status;
   waitpid(pid, &status, 0);
   run(10);
   HIT();
-  report("PARENT");
+  tally_report_as("PARENT");
   return 0;
 }
