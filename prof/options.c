@@ -22,7 +22,8 @@ const char ss_usage_text[] =
     "  -dsolist          the program's DSOs and their text addresses\n"
     "  -json             one JSON document instead of the listing\n"
     "                    (schema: docs/ssprof-json.md)\n"
-    "Several files of one program and experiment are summed.\n";
+    "Several files of one program and experiment are summed.\n"
+    "SOURCE_DATE_EPOCH, if set, is the date the listing header shows.\n";
 
 static int parse_number(const char *s, size_t len, double *out) {
   char buf[64];

@@ -34,27 +34,32 @@ def base(path):
     return os.path.basename(path or "")
 
 
+def known(n):
+    """Unknown counts (null) are reported by exactness_errors; add them as 0."""
+    return n if n is not None else 0
+
+
 def tabulate(profile):
     t = {"site": defaultdict(int), "calls": defaultdict(int),
          "pair": defaultdict(int), "indirect": defaultdict(int),
          "line": defaultdict(int)}
     for f in profile["functions"]:
-        t["calls"][f["name"]] += f["calls"]
+        t["calls"][f["name"]] += known(f["calls"])
         # Also by symbol, and by the bare C++ name (what __func__ says:
         # "~Guard" for "Guard::~Guard()").
         bare = f["name"].split("(")[0].split("::")[-1]
         for alias in {f.get("symbol"), bare} - {None, f["name"]}:
-            t["calls"][alias] += f["calls"]
+            t["calls"][alias] += known(f["calls"])
     for c in profile["calls"]:
         if c.get("callee"):
-            t["site"][(c["callee"], "%s:%d" % (base(c["file"]), c["line"]))] += c["count"]
+            t["site"][(c["callee"], "%s:%d" % (base(c["file"]), c["line"]))] += known(c["count"])
         for tgt in c.get("targets", []):
-            t["indirect"][(c["caller"], tgt["name"])] += tgt["count"]
+            t["indirect"][(c["caller"], tgt["name"])] += known(tgt["count"])
     for e in profile.get("callgraph", []):
-        t["pair"][(e["caller"], e["callee"])] += e["count"]
+        t["pair"][(e["caller"], e["callee"])] += known(e["count"])
     for l in profile["lines"]:
         t["line"]["%s:%d" % (base(l["file"]), l["line"])] = max(
-            t["line"]["%s:%d" % (base(l["file"]), l["line"])], l["count"])
+            t["line"]["%s:%d" % (base(l["file"]), l["line"])], known(l["count"]))
     return t
 
 
