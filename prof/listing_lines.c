@@ -17,23 +17,7 @@
 
 static const struct ss_model *sort_model;
 
-static int heavy_order(const void *x, const void *y) {
-  const struct ss_model_line *a = *(const struct ss_model_line *const *)x;
-  const struct ss_model_line *b = *(const struct ss_model_line *const *)y;
-  if (a->known != b->known)
-    return a->known ? -1 : 1;
-  if (a->count != b->count)
-    return a->count > b->count ? -1 : 1;
-  uint32_t ra = sort_model->functions[a->function].rank;
-  uint32_t rb = sort_model->functions[b->function].rank;
-  if (ra != rb)
-    return ra < rb ? -1 : 1;
-  int c = strcmp(a->file, b->file);
-  if (c)
-    return c;
-  return a->line < b->line ? -1 : a->line > b->line;
-}
-
+/* Function order (the function list's ranks), then file and line. */
 static int source_order(const void *x, const void *y) {
   const struct ss_model_line *a = *(const struct ss_model_line *const *)x;
   const struct ss_model_line *b = *(const struct ss_model_line *const *)y;
@@ -45,6 +29,17 @@ static int source_order(const void *x, const void *y) {
   if (c)
     return c;
   return a->line < b->line ? -1 : a->line > b->line;
+}
+
+/* Known counts first, heaviest first; ties in source order. */
+static int heavy_order(const void *x, const void *y) {
+  const struct ss_model_line *a = *(const struct ss_model_line *const *)x;
+  const struct ss_model_line *b = *(const struct ss_model_line *const *)y;
+  if (a->known != b->known)
+    return a->known ? -1 : 1;
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  return source_order(x, y);
 }
 
 static int64_t lines_total(const struct ss_model *m) {

@@ -57,12 +57,13 @@ void ssrt_writer_put_raw(struct ssrt_writer *w, const void *data, size_t n) {
 }
 
 void ssrt_record_begin(struct ssrt_writer *w, uint32_t tag) {
-  static const uint8_t placeholder[sizeof(struct ss_record_header)];
+  /* Zeros where the header goes; ssrt_record_end writes the real one. */
+  static const uint8_t header_slot[sizeof(struct ss_record_header)];
   w->record_start = w->flushed + w->used;
   w->record_tag = tag;
   w->record_crc = 0;
   w->record_length = 0;
-  ssrt_writer_put_raw(w, placeholder, sizeof placeholder);
+  ssrt_writer_put_raw(w, header_slot, sizeof header_slot);
 }
 
 void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n) {
