@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include "lifecycle.h"
 
-#include "crc32.h"
 #include "experiment_file.h"
 #include "identity.h"
 #include "process_info.h"
@@ -222,7 +221,6 @@ static void after_fork_in_child(void) {
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_state(void) {
-  ssrt_crc32_init();
   ssrt_identity_init();
   ssrt_capture_process_info();
 }

@@ -67,7 +67,7 @@ void ssrt_record_begin(struct ssrt_writer *w, uint32_t tag) {
 }
 
 void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n) {
-  w->record_crc = ssrt_crc32_update(w->record_crc, data, n);
+  w->record_crc = ss_crc32(w->record_crc, data, n);
   w->record_length += n;
   ssrt_writer_put_raw(w, data, n);
 }

@@ -2,8 +2,9 @@
 #include "crc32.h"
 
 static uint32_t crc_table[256];
-static int crc_table_ready;
 
+/* Built on first use.  Threads or a signal handler racing here all store
+ * the same values, so no lock is needed. */
 static void build_table(void) {
   for (uint32_t n = 0; n < 256; n++) {
     uint32_t c = n;
@@ -11,15 +12,14 @@ static void build_table(void) {
       c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
     crc_table[n] = c;
   }
-  crc_table_ready = 1;
 }
 
 uint32_t ss_crc32(uint32_t crc, const void *data, size_t len) {
   const uint8_t *p = data;
-  if (!crc_table_ready)
+  if (!crc_table[255])
     build_table();
-  crc ^= 0xFFFFFFFFu;
+  crc = ~crc;
   for (size_t i = 0; i < len; i++)
     crc = crc_table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
-  return crc ^ 0xFFFFFFFFu;
+  return ~crc;
 }
