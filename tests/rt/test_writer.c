@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -359,6 +360,26 @@ static void file_name(char *out, size_t cap, const char *code, pid_t pid) {
   snprintf(out, cap, "%s/test_writer.ideal.%s%d", dir, code, (int)pid);
 }
 
+/* Reads the file a process with this code and pid wrote and checks what
+ * every file holds; false (after reporting) when it is missing or bad. */
+static bool read_checked(struct parsed *r, const char *code, pid_t pid,
+                         pid_t ppid, const char *last_note) {
+  char path[8192];
+  file_name(path, sizeof path, code, pid);
+  parse_file(path, r);
+  if (!r->ok)
+    return false;
+  check_common(r, pid, ppid, code, last_note);
+  return true;
+}
+
+/* The three counters of the one module the scenario registered. */
+static void expect_counts(const struct parsed *r, uint64_t a, uint64_t b,
+                          uint64_t d) {
+  if (r->num_counts == 1)
+    check_counts(&r->counts[0], a, b, d);
+}
+
 static void start_child_runtime(void) {
   setenv("_SPEEDSHOP_OUTPUT_DIRECTORY", dir, 1);
   __ssrt_register_module(&exe_module);
@@ -466,15 +487,9 @@ static void scenario_kill(void) {
   int status = wait_for(pid);
   check(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM,
         "status 0x%x, expected death by SIGTERM", status);
-  char path[8192];
-  file_name(path, sizeof path, "m", pid);
   struct parsed r;
-  parse_file(path, &r);
-  if (!r.ok)
-    return;
-  check_common(&r, pid, getpid(), "m", "Caliper point 1 at signal SIGTERM (15)");
-  if (r.num_counts == 1)
-    check_counts(&r.counts[0], 9, 9, 9);
+  if (read_checked(&r, "m", pid, getpid(), "Caliper point 1 at signal SIGTERM (15)"))
+    expect_counts(&r, 9, 9, 9);
 }
 
 static int map_entry_named(const struct parsed *r, const char *path,
@@ -567,12 +582,8 @@ static void scenario_early_start(void) {
         status);
   char path[8192];
   struct parsed r;
-  file_name(path, sizeof path, "m", pid);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, pid, getpid(), "m", "Caliper point 1 at exec");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 1, 0, 0);
+  if (read_checked(&r, "m", pid, getpid(), "Caliper point 1 at exec")) {
+    expect_counts(&r, 1, 0, 0);
   }
   file_name(path, sizeof path, "e", pid);
   parse_file(path, &r);
@@ -646,42 +657,25 @@ static void scenario_fork(void) {
   int status = wait_for(pid);
   check(WIFEXITED(status) && WEXITSTATUS(status) == 0,
         "exit status 0x%x (grandchildren failed?)", status);
-  char path[8192];
   struct parsed r;
 
-  file_name(path, sizeof path, "m", pid);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, pid, getpid(), "m", "Caliper point 1 at exit(0)");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 6, 6, 6);
+  if (read_checked(&r, "m", pid, getpid(), "Caliper point 1 at exit(0)")) {
+    expect_counts(&r, 6, 6, 6);
   }
 
   scenario = "fork/child";
-  file_name(path, sizeof path, "f", g[0]);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, g[0], pid, "f", "Caliper point 1 at exit(0)");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 0, 2, 0);
+  if (read_checked(&r, "f", g[0], pid, "Caliper point 1 at exit(0)")) {
+    expect_counts(&r, 0, 2, 0);
   }
 
   scenario = "fork/exec";
-  file_name(path, sizeof path, "f", g[1]);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, g[1], pid, "f", "Caliper point 1 at exec");
+  if (read_checked(&r, "f", g[1], pid, "Caliper point 1 at exec")) {
     check(r.process.exit_status == -1, "exit status %d at exec",
           r.process.exit_status);
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 1, 0, 0);
+    expect_counts(&r, 1, 0, 0);
   }
-  file_name(path, sizeof path, "fe", g[1]);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, g[1], pid, "fe", "Caliper point 1 at exit(3)");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 30, 0, 40);
+  if (read_checked(&r, "fe", g[1], pid, "Caliper point 1 at exit(3)")) {
+    expect_counts(&r, 30, 0, 40);
   }
 }
 
@@ -698,21 +692,12 @@ static void scenario_exec(void) {
   int status = wait_for(pid);
   check(WIFEXITED(status) && WEXITSTATUS(status) == 3,
         "exit status 0x%x (4: marker visible, 99: exec failed)", status);
-  char path[8192];
   struct parsed r;
-  file_name(path, sizeof path, "m", pid);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, pid, getpid(), "m", "Caliper point 1 at exec");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 8, 0, 8);
+  if (read_checked(&r, "m", pid, getpid(), "Caliper point 1 at exec")) {
+    expect_counts(&r, 8, 0, 8);
   }
-  file_name(path, sizeof path, "e", pid);
-  parse_file(path, &r);
-  if (r.ok) {
-    check_common(&r, pid, getpid(), "e", "Caliper point 1 at exit(3)");
-    if (r.num_counts == 1)
-      check_counts(&r.counts[0], 30, 0, 40);
+  if (read_checked(&r, "e", pid, getpid(), "Caliper point 1 at exit(3)")) {
+    expect_counts(&r, 30, 0, 40);
   }
 }
 
