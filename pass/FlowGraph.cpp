@@ -108,6 +108,8 @@ private:
   LoopInfo &LI;
   DenseMap<BasicBlock *, uint32_t> IRIndex;
   DenseMap<BasicBlock *, uint32_t> FirstBlock, LastBlock;
+  // IR blocks whose code ends in a call that never returns: no edges out.
+  DenseMap<BasicBlock *, bool> DeadTail;
 
   double freq(BasicBlock *BB) {
     return double(BFI.getBlockFreq(BB).getFrequency());
@@ -206,7 +208,6 @@ private:
     }
     LastBlock[&BB] = Cur;
   }
-  DenseMap<BasicBlock *, bool> DeadTail;
 
   void addTerminatorEdges(BasicBlock &BB) {
     if (DeadTail.lookup(&BB))
