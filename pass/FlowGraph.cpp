@@ -45,7 +45,7 @@ SourceLine sourceLineOf(const Function &F) {
 // the callee may exit, longjmp, throw, or fork (the child then starts right
 // after it).  Intrinsics and inline asm return; so do calls the optimizer
 // proved `willreturn nounwind`.  A musttail call must stay glued to its ret.
-static bool mayNotReturn(const CallBase &CB) {
+bool mayNotReturn(const CallBase &CB) {
   if (CB.isInlineAsm())
     return false;
   if (auto *CI = dyn_cast<CallInst>(&CB))

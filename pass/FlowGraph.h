@@ -95,6 +95,10 @@ FlowGraph buildFlowGraph(llvm::Function &F, llvm::BlockFrequencyInfo &BFI,
                          llvm::BranchProbabilityInfo &BPI,
                          llvm::LoopInfo &LI);
 
+// Whether control may never come back right after CB (exit, longjmp, an
+// exception, fork's child): such calls end a block.
+bool mayNotReturn(const llvm::CallBase &CB);
+
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);
 SourceLine sourceLineOf(const llvm::Function &F);

@@ -4,21 +4,25 @@
 
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
 
 namespace ss {
 
-static void emitIncrement(Instruction *Before, const ModuleGlobals &Globals,
-                          uint32_t Index) {
+CounterUpdate emitCounterUpdate(Instruction *Before, Value *Counts,
+                                uint32_t Index, Value *Delta) {
   IRBuilder<> B(Before);
-  GlobalVariable *GV = Globals.Counters;
-  Value *Slot =
-      B.CreateConstInBoundsGEP2_64(GV->getValueType(), GV, 0, Index);
-  // Relaxed atomic: exact under threads.  (Its cost is measured in bench/.)
-  B.CreateAtomicRMW(AtomicRMWInst::Add, Slot, B.getInt64(1), MaybeAlign(8),
-                    AtomicOrdering::Monotonic);
+  Type *I64 = B.getInt64Ty();
+  // Plain accesses: no other thread writes this thread's counters.
+  Value *Slot = B.CreateConstInBoundsGEP1_64(I64, Counts, Index, "ss.slot");
+  CounterUpdate U;
+  U.Index = Index;
+  U.Load = B.CreateAlignedLoad(I64, Slot, MaybeAlign(8), "ss.count");
+  U.Add = cast<BinaryOperator>(B.CreateAdd(U.Load, Delta, "ss.count.next"));
+  U.Store = B.CreateAlignedStore(U.Add, Slot, MaybeAlign(8));
+  return U;
 }
 
 static Instruction *firstInsertionPoint(BasicBlock *BB) {
@@ -65,15 +69,59 @@ static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst) {
   return firstInsertionPoint(Mid);
 }
 
-void placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
-                   uint32_t CounterBase) {
+namespace {
+// The thread's counters as the function sees them: loaded at entry, and
+// fetched from the runtime on the cold path where still NULL.
+struct ThreadCounters {
+  LoadInst *Loaded = nullptr;
+  Instruction *IsNull = nullptr;
+};
+} // namespace
+
+static ThreadCounters loadThreadCounters(Function &F,
+                                         const ModuleGlobals &Globals) {
+  IRBuilder<> B(firstInsertionPoint(&F.getEntryBlock()));
+  GlobalVariable *TLS = Globals.ThreadCounters;
+  ThreadCounters TC;
+  TC.Loaded = B.CreateAlignedLoad(TLS->getValueType(), TLS, MaybeAlign(8),
+                                  "ss.counts");
+  TC.IsNull = cast<Instruction>(B.CreateIsNull(TC.Loaded));
+  return TC;
+}
+
+// Once every update is in place: branch to the runtime when the pointer is
+// NULL, and make every update use the pointer that comes out.
+static void claimWhenNull(const ThreadCounters &TC,
+                          const ModuleGlobals &Globals) {
+  LLVMContext &Ctx = TC.Loaded->getContext();
+  MDNode *Rarely = MDBuilder(Ctx).createBranchWeights(1, 1u << 20);
+  Instruction *ThenTerm = SplitBlockAndInsertIfThen(
+      TC.IsNull, TC.IsNull->getNextNode(), false, Rarely);
+  BasicBlock *Then = ThenTerm->getParent();
+  BasicBlock *Tail = ThenTerm->getSuccessor(0);
+  CallInst *Claimed = IRBuilder<>(ThenTerm).CreateCall(Globals.ClaimCounters);
+  IRBuilder<> B(&Tail->front());
+  PHINode *Counts = B.CreatePHI(TC.Loaded->getType(), 2, "ss.counts.ready");
+  Counts->addIncoming(TC.Loaded, TC.IsNull->getParent());
+  Counts->addIncoming(Claimed, Then);
+  TC.Loaded->replaceUsesWithIf(Counts, [&](Use &U) {
+    return U.getUser() != TC.IsNull && U.getUser() != Counts;
+  });
+}
+
+std::vector<CounterUpdate> placeCounters(FlowGraph &G,
+                                         const ModuleGlobals &Globals,
+                                         uint32_t CounterBase) {
+  ThreadCounters TC = loadThreadCounters(*G.F, Globals);
+  Value *One = ConstantInt::get(Type::getInt64Ty(G.F->getContext()), 1);
+  std::vector<CounterUpdate> Updates;
   for (FlowEdge &E : G.Edges) {
     if (E.Counter == SS_NONE)
       continue;
     Instruction *At = nullptr;
     switch (E.Place) {
     case Placement::FunctionEntry:
-      At = firstInsertionPoint(&G.F->getEntryBlock());
+      At = TC.IsNull->getNextNode();
       break;
     case Placement::AfterCall:
       At = E.Call->getNextNode();
@@ -97,8 +145,10 @@ void placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
       continue;
     }
     E.Counter += CounterBase;
-    emitIncrement(At, Globals, E.Counter);
+    Updates.push_back(emitCounterUpdate(At, TC.Loaded, E.Counter, One));
   }
+  claimWhenNull(TC, Globals);
+  return Updates;
 }
 
 uint32_t placeIndirectHooks(FlowGraph &G, const ModuleGlobals &Globals,

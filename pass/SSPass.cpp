@@ -2,12 +2,15 @@
 // exact block, edge and call counts, after the optimizer has run.
 //
 // Per module it emits (all private):
-//   __ss_counters   [N x i64]       the counters, updated with relaxed atomics
+//   __ss_counters   [N x i64]       the counters of the first thread to count
+//   __ss_thread_counters  i64*      thread_local: this thread's counters
+//   ss.thread_counters()            asks the runtime for a thread's counters
 //   __ss_sites      [M x site]      indirect-call target tables
 //   __ss_functions  [F x ptr]       the instrumented functions' addresses
 //   __ss_descriptor [D x i8]        the static descriptor blob
 //   __ss_module     struct ss_module, registered by a constructor
 #include "Compat.h"
+#include "CounterPromotion.h"
 #include "Descriptor.h"
 #include "FlowGraph.h"
 #include "Instrumenter.h"
@@ -76,6 +79,8 @@ private:
   uint32_t NumIndirectSites = 0;
   ss::ModuleGlobals Globals;
   StructType *SiteTy = nullptr;
+  StructType *ModuleTy = nullptr;
+  GlobalVariable *ModuleRecord = nullptr;
 
   // Build every graph and choose its counters before touching the IR.
   void analyse() {
@@ -116,6 +121,44 @@ private:
     Type *Ptr = ss::bytePtrTy(Ctx);
     Globals.IndirectHook = M.getOrInsertFunction(
         "__ssrt_indirect_call", Type::getVoidTy(Ctx), Ptr, Ptr);
+
+    // Mirrors struct ss_module in include/ss/format.h; filled in last.
+    Type *I32 = Type::getInt32Ty(Ctx);
+    ModuleTy = StructType::get(
+        Ctx, {I32, I32, Ptr, Ptr, I64, I32, I32, Ptr, Ptr, Ptr, I64, Ptr});
+    ModuleRecord = new GlobalVariable(M, ModuleTy, false,
+                                      GlobalValue::PrivateLinkage, nullptr,
+                                      ModuleGlobalName);
+    ModuleRecord->setAlignment(Align(8));
+    createThreadCounters();
+  }
+
+  // The thread-local pointer to the running thread's counters, and the
+  // cold function that asks the runtime for them.  Initial-exec TLS: one
+  // load from the thread pointer (the linker relaxes it to local-exec in
+  // executables); a dlopen'ed object takes 8 bytes of the C library's
+  // reserve of static TLS.
+  void createThreadCounters() {
+    auto *CountsPtr = PointerType::getUnqual(Type::getInt64Ty(Ctx));
+    Globals.ThreadCounters = new GlobalVariable(
+        M, CountsPtr, false, GlobalValue::PrivateLinkage,
+        Constant::getNullValue(CountsPtr), "__ss_thread_counters", nullptr,
+        GlobalValue::InitialExecTLSModel);
+    Globals.ThreadCounters->setAlignment(Align(8));
+
+    FunctionCallee Runtime = M.getOrInsertFunction(
+        "__ssrt_thread_counters", CountsPtr, ss::bytePtrTy(Ctx),
+        PointerType::getUnqual(CountsPtr));
+    Function *Claim = Function::Create(FunctionType::get(CountsPtr, false),
+                                       GlobalValue::InternalLinkage,
+                                       "ss.thread_counters", M);
+    Claim->addFnAttr(Attribute::NoInline);
+    Claim->addFnAttr(Attribute::Cold);
+    Claim->addFnAttr(Attribute::NoUnwind);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "", Claim));
+    B.CreateRet(B.CreateCall(Runtime, {asBytePtr(ModuleRecord),
+                                       Globals.ThreadCounters}));
+    Globals.ClaimCounters = Claim;
   }
 
   void instrument() {
@@ -123,7 +166,9 @@ private:
     for (size_t I = 0; I < Functions.size(); ++I) {
       ss::InstrumentedFunction &IF = Functions[I];
       Site += ss::placeIndirectHooks(IF.Graph, Globals, Site, IF.SiteOfCall);
-      ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
+      std::vector<ss::CounterUpdate> Updates =
+          ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
+      ss::promoteCountersInLoops(*IF.Graph.F, Updates);
     }
   }
 
@@ -157,10 +202,7 @@ private:
         M, AddrsTy, true, GlobalValue::PrivateLinkage,
         ConstantArray::get(AddrsTy, Addrs), "__ss_functions");
 
-    // Mirrors struct ss_module in include/ss/format.h.
     Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
-    auto *ModuleTy = StructType::get(
-        Ctx, {I32, I32, Ptr, Ptr, I64, I32, I32, Ptr, Ptr, Ptr, I64});
     Constant *Fields[] = {
         ConstantInt::get(I32, SS_MODULE_ABI),
         ConstantInt::get(I32, NumCounters),
@@ -172,12 +214,10 @@ private:
         firstElement(FunctionTable),
         firstElement(Globals.IndirectSites),
         Constant::getNullValue(Ptr),
-        ConstantInt::get(I64, 0)};
-    auto *Record = new GlobalVariable(M, ModuleTy, false,
-                                      GlobalValue::PrivateLinkage,
-                                      ConstantStruct::get(ModuleTy, Fields),
-                                      ModuleGlobalName);
-    Record->setAlignment(Align(8));
+        ConstantInt::get(I64, 0),
+        Constant::getNullValue(Ptr)};
+    GlobalVariable *Record = ModuleRecord;
+    Record->setInitializer(ConstantStruct::get(ModuleTy, Fields));
 
     appendToGlobalCtors(M, makeRuntimeCall("ss.register_module",
                                            "__ssrt_register_module", Record),

@@ -10,6 +10,7 @@
 #include "registry.h"
 #include "safe_string.h"
 #include "ss/format.h"
+#include "thread_counters.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -266,6 +267,15 @@ static void write_notes(struct ssrt_writer *w, const struct ssrt_identity *id,
   write_note(w, SS_NOTE_CALIPER, end_ns, text);
 }
 
+static void put_counter_totals(struct ssrt_writer *w, const struct ss_module *m) {
+  uint64_t chunk[128];
+  for (uint32_t first = 0; first < m->num_counters; first += 128) {
+    uint32_t n = m->num_counters - first < 128 ? m->num_counters - first : 128;
+    ssrt_counter_totals(m, first, n, chunk);
+    ssrt_record_put(w, chunk, n * sizeof(uint64_t));
+  }
+}
+
 static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
                          uint32_t map_index, uint32_t flags) {
   struct ss_rec_counts c = {map_index,         flags,
@@ -274,7 +284,7 @@ static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
                             m->descriptor_size};
   ssrt_record_begin(w, SS_REC_COUNTS);
   ssrt_record_put(w, &c, sizeof c);
-  ssrt_record_put_live_words(w, m->counters, m->num_counters);
+  put_counter_totals(w, m);
   put_u64_pointers(w, m->function_addrs, m->num_functions);
   ssrt_record_put_live_words(
       w, (const uint64_t *)m->indirect_sites,

@@ -9,6 +9,7 @@
 #include "real_exec.h"
 #include "registry.h"
 #include "signals.h"
+#include "thread_counters.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -221,6 +222,7 @@ static void after_fork_in_child(void) {
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_state(void) {
+  ssrt_counter_sets_init();
   ssrt_identity_init();
   ssrt_capture_process_info();
 }

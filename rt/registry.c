@@ -6,6 +6,7 @@
 #include "module_map.h"
 #include "pages.h"
 #include "safe_string.h"
+#include "thread_counters.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -77,6 +78,9 @@ SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
       ssrt_on_first_registration();
       __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
     }
+    if (!ssrt_counter_sets_attach(m))
+      ssrt_log("ssrt: out of memory registering an instrumented module; "
+               "its counts will read zero", (const char *)0);
     m->runtime_flags |= MODULE_LINKED;
     m->next = live_head;
     __atomic_store_n(&live_head, m, __ATOMIC_RELEASE);
@@ -111,10 +115,12 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   r->copy.next = NULL;
   r->copy.runtime_flags = SS_MAP_UNLOADED;
 
+  /* The totals over every thread's set.  The sets themselves are left
+   * behind: a writer in a signal handler may be reading them. */
   uint64_t *counter_copy = (uint64_t *)(base + at_counters);
-  for (uint32_t i = 0; i < m->num_counters; i++)
-    counter_copy[i] = __atomic_load_n(&m->counters[i], __ATOMIC_RELAXED);
+  ssrt_counter_totals(m, 0, m->num_counters, counter_copy);
   r->copy.counters = counter_copy;
+  r->copy.counter_sets = NULL;
 
   void **addr_copy = (void **)(base + at_addrs);
   for (uint32_t i = 0; i < m->num_functions; i++)
@@ -189,9 +195,7 @@ SSRT_EXPORT void __ssrt_unregister_module(struct ss_module *m) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-static void zero_counts(struct ss_module *m) {
-  if (m->num_counters)
-    memset(m->counters, 0, (size_t)m->num_counters * sizeof(uint64_t));
+static void zero_indirect_sites(struct ss_module *m) {
   if (m->num_indirect_sites)
     memset(m->indirect_sites, 0,
            (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_site));
@@ -202,8 +206,12 @@ void ssrt_registry_child_after_fork(void) {
    * that is now the child's only one.  The child starts with none of the
    * parent's counts; plain stores suffice. */
   pthread_mutex_unlock(&registry_lock);
-  for (struct ss_module *m = live_head; m; m = m->next)
-    zero_counts(m);
-  for (struct ssrt_retired *r = retired_head; r; r = r->next)
-    zero_counts(&r->copy);
+  for (struct ss_module *m = live_head; m; m = m->next) {
+    ssrt_counter_sets_after_fork(m);
+    zero_indirect_sites(m);
+  }
+  for (struct ssrt_retired *r = retired_head; r; r = r->next) {
+    memset(r->copy.counters, 0, (size_t)r->copy.num_counters * sizeof(uint64_t));
+    zero_indirect_sites(&r->copy);
+  }
 }

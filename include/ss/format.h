@@ -153,7 +153,7 @@ struct ss_desc_line {
 /* Runtime ABI: what instrumented code hands to libssrt.              */
 /* ------------------------------------------------------------------ */
 
-#define SS_MODULE_ABI 1u
+#define SS_MODULE_ABI 2u
 #define SS_INDIRECT_SLOTS 8
 
 /* Targets seen at one indirect call site; `other` counts calls to targets
@@ -178,12 +178,18 @@ struct ss_module {
   struct ss_indirect_site *indirect_sites;
   struct ss_module *next; /* owned by the runtime */
   uint64_t runtime_flags; /* owned by the runtime */
+  void *counter_sets;     /* owned by the runtime: per-thread counters */
 };
 
 /* Entry points the pass calls; defined in libssrt. */
 void __ssrt_register_module(struct ss_module *m);
 void __ssrt_unregister_module(struct ss_module *m);
 void __ssrt_indirect_call(struct ss_indirect_site *site, void *target);
+/* Instrumented code counts into a per-thread copy of `counters`, found
+ * through the module's thread-local pointer `*slot`; while that is NULL it
+ * calls this, which gives the thread a set of counters, stores it in *slot
+ * and returns it.  The file reports the sum over all sets. */
+uint64_t *__ssrt_thread_counters(struct ss_module *m, uint64_t **slot);
 
 /* ------------------------------------------------------------------ */
 /* Experiment file: header, then tagged length-prefixed records.      */

@@ -1,0 +1,152 @@
+/* thread_counters.c -- per-thread counter sets (see thread_counters.h). */
+#include "thread_counters.h"
+
+#include "pages.h"
+#include "registry.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <string.h>
+
+#define SSRT_EXPORT __attribute__((visibility("default")))
+
+struct counter_set {
+  struct counter_set *next; /* the module's list; published with release */
+  void *owner;              /* a thread's token while it counts here */
+  uint64_t **slot;          /* that thread's pointer in the module */
+  uint64_t *counts;
+};
+
+/* Its address tells threads apart: unique among live threads, and the same
+ * in a forked child as in the thread that forked. */
+static __thread char thread_token;
+static __thread int exit_hook_armed;
+static pthread_key_t exit_key;
+static int exit_key_ok;
+
+static struct counter_set *first_set(const struct ss_module *m) {
+  return __atomic_load_n((struct counter_set *const *)&m->counter_sets,
+                         __ATOMIC_ACQUIRE);
+}
+
+static void push_set(struct ss_module *m, struct counter_set *s) {
+  struct counter_set **head = (struct counter_set **)&m->counter_sets;
+  struct counter_set *old = __atomic_load_n(head, __ATOMIC_RELAXED);
+  do
+    s->next = old;
+  while (!__atomic_compare_exchange_n(head, &old, s, 1, __ATOMIC_RELEASE,
+                                      __ATOMIC_RELAXED));
+}
+
+/* Headers of the static sets come from one small arena (under the registry
+ * lock), not a mapping each: a program may have thousands of modules. */
+static struct counter_set *arena;
+static size_t arena_left;
+
+int ssrt_counter_sets_attach(struct ss_module *m) {
+  if (m->counter_sets)
+    return 1; /* registered before (re-registration after a failed dlclose) */
+  if (arena_left == 0) {
+    enum { ARENA_BYTES = 16384 };
+    arena = ssrt_pages_alloc(ARENA_BYTES);
+    if (!arena)
+      return 0;
+    arena_left = ARENA_BYTES / sizeof *arena;
+  }
+  struct counter_set *s = arena++;
+  arena_left--;
+  s->counts = m->counters;
+  push_set(m, s);
+  return 1;
+}
+
+void ssrt_counter_totals(const struct ss_module *m, uint32_t first, uint32_t n,
+                         uint64_t *out) {
+  const struct counter_set *s = first_set(m);
+  if (!s) {
+    for (uint32_t i = 0; i < n; i++)
+      out[i] = __atomic_load_n(&m->counters[first + i], __ATOMIC_RELAXED);
+    return;
+  }
+  memset(out, 0, (size_t)n * sizeof *out);
+  for (; s; s = __atomic_load_n(&s->next, __ATOMIC_ACQUIRE))
+    for (uint32_t i = 0; i < n; i++)
+      out[i] += __atomic_load_n(&s->counts[first + i], __ATOMIC_RELAXED);
+}
+
+/* The thread's sets go back to their modules when it ends.  Instrumented
+ * code that runs later in the thread (another key's destructor) finds its
+ * pointer NULL, takes a set again and re-arms this, up to the C library's
+ * limit of destructor rounds. */
+static void give_back_sets(void *token) {
+  ssrt_registry_lock();
+  for (struct ss_module *m = ssrt_live_modules(); m; m = ssrt_next_live(m))
+    for (struct counter_set *s = first_set(m); s; s = s->next)
+      if (__atomic_load_n(&s->owner, __ATOMIC_RELAXED) == token) {
+        *s->slot = NULL;
+        __atomic_store_n(&s->owner, NULL, __ATOMIC_RELEASE);
+      }
+  ssrt_registry_unlock();
+  exit_hook_armed = 0;
+}
+
+void ssrt_counter_sets_init(void) {
+  exit_key_ok = pthread_key_create(&exit_key, give_back_sets) == 0;
+}
+
+static void arm_exit_hook(void) {
+  if (exit_hook_armed || !exit_key_ok)
+    return;
+  exit_hook_armed = 1;
+  pthread_setspecific(exit_key, &thread_token);
+}
+
+static uint64_t *adopt_free_set(struct ss_module *m, uint64_t **slot) {
+  for (struct counter_set *s = first_set(m); s;
+       s = __atomic_load_n(&s->next, __ATOMIC_ACQUIRE)) {
+    void *none = NULL;
+    if (__atomic_load_n(&s->owner, __ATOMIC_RELAXED) == NULL &&
+        __atomic_compare_exchange_n(&s->owner, &none, &thread_token, 0,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+      s->slot = slot;
+      return s->counts;
+    }
+  }
+  return NULL;
+}
+
+static uint64_t *map_new_set(struct ss_module *m, uint64_t **slot) {
+  size_t header = (sizeof(struct counter_set) + 63) & ~(size_t)63;
+  char *base = ssrt_pages_alloc(header + (size_t)m->num_counters * 8);
+  if (!base)
+    return NULL;
+  struct counter_set *s = (struct counter_set *)base;
+  s->owner = &thread_token;
+  s->slot = slot;
+  s->counts = (uint64_t *)(base + header);
+  push_set(m, s);
+  return s->counts;
+}
+
+/* Lock-free and async-signal-safe (mmap only): the first instrumented code
+ * a thread runs may be a signal handler.  Never fails: without memory the
+ * thread shares the module's static array, as exact as it gets then. */
+SSRT_EXPORT uint64_t *__ssrt_thread_counters(struct ss_module *m,
+                                             uint64_t **slot) {
+  uint64_t *counts = adopt_free_set(m, slot);
+  if (!counts)
+    counts = map_new_set(m, slot);
+  if (!counts)
+    counts = m->counters;
+  arm_exit_hook();
+  *slot = counts;
+  return counts;
+}
+
+void ssrt_counter_sets_after_fork(struct ss_module *m) {
+  for (struct counter_set *s = first_set(m); s; s = s->next) {
+    memset(s->counts, 0, (size_t)m->num_counters * sizeof(uint64_t));
+    if (s->owner != &thread_token)
+      s->owner = NULL;
+  }
+}

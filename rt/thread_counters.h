@@ -1,0 +1,43 @@
+/*
+ * thread_counters.h -- per-thread counter sets.
+ *
+ * Instrumented code never writes a counter another thread writes: each
+ * thread counts into a set of its own, reached through a thread-local
+ * pointer in the module (see __ssrt_thread_counters in ss/format.h), with
+ * plain loads and stores.  A module's sets form a push-only list:
+ *
+ *   - the first set is the module's own static `counters` array;
+ *   - a thread takes a free set if there is one, else maps a new one;
+ *   - a thread that ends gives its sets back, counts and all, and the next
+ *     thread to start counting in that module adopts one and adds on.
+ *
+ * So the list only grows to the largest number of threads that counted at
+ * once, no count is ever moved between sets (nothing to race with), and a
+ * module's totals are the sums over its list.  In a forked child every set
+ * is zeroed and every set but the forking thread's is freed.
+ */
+#ifndef SSRT_THREAD_COUNTERS_H
+#define SSRT_THREAD_COUNTERS_H
+
+#include "ss/format.h"
+
+#include <stdint.h>
+
+/* Called with the registry lock held when a module registers: makes its
+ * static array the first set.  Returns 0 if out of memory (the module then
+ * counts nowhere and reports zeros). */
+int ssrt_counter_sets_attach(struct ss_module *m);
+
+/* Totals of counters [first, first + n) of m, summed over its sets (or its
+ * own array when it has none, as retired copies do).  Async-signal-safe. */
+void ssrt_counter_totals(const struct ss_module *m, uint32_t first, uint32_t n,
+                         uint64_t *out);
+
+/* In a forked child, with the registry lock held: zero every set of m and
+ * free those of threads the child does not have. */
+void ssrt_counter_sets_after_fork(struct ss_module *m);
+
+/* Set up the thread-exit hook; called once at start-up. */
+void ssrt_counter_sets_init(void);
+
+#endif
