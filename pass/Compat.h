@@ -9,6 +9,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Type.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Triple.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 
 namespace ss {
@@ -42,6 +44,33 @@ void atOptimizerLast(llvm::PassBuilder &PB, Fn Callback) {
         Callback(MPM, Level);
       });
 #endif
+}
+
+// An instrumented function writes its counters and may call the runtime
+// (which synchronizes, and may call the function again from the start), so
+// attributes that promise otherwise are dropped.  LLVM 16 folded the memory
+// attributes into one `memory(...)` attribute.
+inline void dropPromisesInstrumentationBreaks(llvm::Function &F) {
+#if LLVM_VERSION_MAJOR >= 16
+  F.setMemoryEffects(llvm::MemoryEffects::unknown());
+#else
+  for (llvm::Attribute::AttrKind K :
+       {llvm::Attribute::ReadNone, llvm::Attribute::ReadOnly,
+        llvm::Attribute::WriteOnly, llvm::Attribute::ArgMemOnly,
+        llvm::Attribute::InaccessibleMemOnly,
+        llvm::Attribute::InaccessibleMemOrArgMemOnly})
+    F.removeFnAttr(K);
+#endif
+  F.removeFnAttr(llvm::Attribute::NoSync);
+  F.removeFnAttr(llvm::Attribute::NoRecurse);
+}
+
+// Whether the target has the preserve_all calling convention (x86-64 and
+// AArch64 do; elsewhere a call with it would not compile).
+inline bool hasPreserveAll(const llvm::Module &M) {
+  llvm::Triple T(M.getTargetTriple());
+  return T.getArch() == llvm::Triple::x86_64 ||
+         T.getArch() == llvm::Triple::aarch64;
 }
 
 } // namespace ss

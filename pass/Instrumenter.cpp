@@ -2,6 +2,7 @@
 #include "Instrumenter.h"
 #include "Compat.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
@@ -89,17 +90,67 @@ static ThreadCounters loadThreadCounters(Function &F,
   return TC;
 }
 
+// Whether F can be run again from its start by a tail call to itself with
+// its own arguments (varargs and a few special argument kinds cannot).
+static bool canRestartByTailCall(const Function &F) {
+  if (F.isVarArg())
+    return false;
+  for (const Argument &A : F.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+        A.hasAttribute(Attribute::SwiftError) ||
+        A.hasAttribute(Attribute::SwiftAsync))
+      return false;
+  return true;
+}
+
 // Once every update is in place: branch to the runtime when the pointer is
-// NULL, and make every update use the pointer that comes out.
-static void claimWhenNull(const ThreadCounters &TC,
-                          const ModuleGlobals &Globals) {
-  LLVMContext &Ctx = TC.Loaded->getContext();
+// NULL.  The cold path asks for the thread's counters and then starts the
+// function over by a tail call to itself: nothing has happened yet but the
+// allocas, and a path that never rejoins the body lets the code generator
+// keep even a leaf function frameless (the stack is set up for the call on
+// the cold path only).  Where that is not possible, the cold path reloads
+// the pointer and rejoins.  Returns the pointer every update uses.
+static Value *claimWhenNull(const ThreadCounters &TC,
+                            const ModuleGlobals &Globals) {
+  Function &F = *TC.Loaded->getFunction();
+  LLVMContext &Ctx = F.getContext();
   MDNode *Rarely = MDBuilder(Ctx).createBranchWeights(1, 1u << 20);
+  bool Restart = canRestartByTailCall(F);
   Instruction *ThenTerm = SplitBlockAndInsertIfThen(
-      TC.IsNull, TC.IsNull->getNextNode(), false, Rarely);
+      TC.IsNull, TC.IsNull->getNextNode(), /*Unreachable=*/Restart, Rarely);
   BasicBlock *Then = ThenTerm->getParent();
+  IRBuilder<> Cold(ThenTerm);
+  if (DISubprogram *SP = F.getSubprogram())
+    Cold.SetCurrentDebugLocation(
+        DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
+  CallInst *Claim = Cold.CreateCall(Globals.ClaimCounters);
+  Claim->setCallingConv(Globals.ClaimCounters->getCallingConv());
+  if (Restart) {
+    SmallVector<Value *, 8> Args;
+    for (Argument &A : F.args())
+      Args.push_back(&A);
+    CallInst *Again = Cold.CreateCall(F.getFunctionType(), &F, Args);
+    Again->setTailCallKind(CallInst::TCK_MustTail);
+    Again->setCallingConv(F.getCallingConv());
+    // The arguments' and the result's attributes (byval, sret, ...) must
+    // match for a musttail call; the function's own do not belong here.
+    AttributeList FA = F.getAttributes();
+    SmallVector<AttributeSet, 8> ParamAttrs;
+    for (unsigned I = 0; I < F.arg_size(); ++I)
+      ParamAttrs.push_back(FA.getParamAttrs(I));
+    Again->setAttributes(
+        AttributeList::get(Ctx, AttributeSet(), FA.getRetAttrs(), ParamAttrs));
+    if (F.getReturnType()->isVoidTy())
+      Cold.CreateRetVoid();
+    else
+      Cold.CreateRet(Again);
+    ThenTerm->eraseFromParent();
+    return TC.Loaded;
+  }
+  GlobalVariable *TLS = Globals.ThreadCounters;
+  LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
+                                             MaybeAlign(8), "ss.counts.new");
   BasicBlock *Tail = ThenTerm->getSuccessor(0);
-  CallInst *Claimed = IRBuilder<>(ThenTerm).CreateCall(Globals.ClaimCounters);
   IRBuilder<> B(&Tail->front());
   PHINode *Counts = B.CreatePHI(TC.Loaded->getType(), 2, "ss.counts.ready");
   Counts->addIncoming(TC.Loaded, TC.IsNull->getParent());
@@ -107,11 +158,11 @@ static void claimWhenNull(const ThreadCounters &TC,
   TC.Loaded->replaceUsesWithIf(Counts, [&](Use &U) {
     return U.getUser() != TC.IsNull && U.getUser() != Counts;
   });
+  return Counts;
 }
 
-std::vector<CounterUpdate> placeCounters(FlowGraph &G,
-                                         const ModuleGlobals &Globals,
-                                         uint32_t CounterBase) {
+PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
+                             uint32_t CounterBase) {
   ThreadCounters TC = loadThreadCounters(*G.F, Globals);
   Value *One = ConstantInt::get(Type::getInt64Ty(G.F->getContext()), 1);
   std::vector<CounterUpdate> Updates;
@@ -147,13 +198,20 @@ std::vector<CounterUpdate> placeCounters(FlowGraph &G,
     E.Counter += CounterBase;
     Updates.push_back(emitCounterUpdate(At, TC.Loaded, E.Counter, One));
   }
-  claimWhenNull(TC, Globals);
-  return Updates;
+  PlacedCounters Placed;
+  Placed.Counts = claimWhenNull(TC, Globals);
+  Placed.Updates = std::move(Updates);
+  return Placed;
 }
 
-uint32_t placeIndirectHooks(FlowGraph &G, const ModuleGlobals &Globals,
-                            uint32_t SiteBase,
-                            std::vector<uint32_t> &SiteOfCall) {
+uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
+                             PlacedCounters &Placed, uint32_t SiteBase,
+                             std::vector<uint32_t> &SiteOfCall) {
+  LLVMContext &Ctx = G.F->getContext();
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Value *One = ConstantInt::get(I64, 1);
+  MDNode *Usually = MDBuilder(Ctx).createBranchWeights(1u << 10, 1);
+  GlobalVariable *Sites = Globals.IndirectTargets;
   uint32_t Used = 0;
   SiteOfCall.assign(G.Calls.size(), SS_NONE);
   for (size_t I = 0; I < G.Calls.size(); ++I) {
@@ -162,15 +220,34 @@ uint32_t placeIndirectHooks(FlowGraph &G, const ModuleGlobals &Globals,
       continue;
     uint32_t Site = SiteBase + Used++;
     SiteOfCall[I] = Site;
+    uint32_t CountIndex =
+        Globals.NumEdgeCounters + Site * uint32_t(SS_INDIRECT_COUNTS);
+
+    // if (site.target[0] == callee) ++counts[CountIndex];
+    // else __ssrt_indirect_call(&site, callee, &counts[CountIndex]);
     IRBuilder<> B(C.Call);
     B.SetCurrentDebugLocation(C.Call->getDebugLoc());
-    GlobalVariable *Sites = Globals.IndirectSites;
-    Value *SitePtr = B.CreatePointerCast(
-        B.CreateConstInBoundsGEP2_64(Sites->getValueType(), Sites, 0, Site),
-        bytePtrTy(B.getContext()));
-    Value *Target = B.CreatePointerCast(C.Call->getCalledOperand(),
-                                        bytePtrTy(B.getContext()));
-    B.CreateCall(Globals.IndirectHook, {SitePtr, Target});
+    Value *Slot0 = B.CreateConstInBoundsGEP2_64(Sites->getValueType(), Sites,
+                                                0, Site);
+    LoadInst *First = B.CreateAlignedLoad(
+        I64, B.CreatePointerCast(Slot0, PointerType::getUnqual(I64)),
+        MaybeAlign(8));
+    First->setAtomic(AtomicOrdering::Monotonic); // other threads claim slots
+    Value *Target = B.CreatePtrToInt(C.Call->getCalledOperand(), I64);
+    Instruction *Hit, *Miss;
+    SplitBlockAndInsertIfThenElse(B.CreateICmpEQ(First, Target), C.Call, &Hit,
+                                  &Miss, Usually);
+    Placed.Updates.push_back(
+        emitCounterUpdate(Hit, Placed.Counts, CountIndex, One));
+    IRBuilder<> Slow(Miss);
+    Slow.SetCurrentDebugLocation(C.Call->getDebugLoc());
+    Value *SiteCounts =
+        Slow.CreateConstInBoundsGEP1_64(I64, Placed.Counts, CountIndex);
+    Slow.CreateCall(Globals.IndirectHook,
+                    {Slow.CreatePointerCast(Slot0, bytePtrTy(Ctx)),
+                     Slow.CreatePointerCast(C.Call->getCalledOperand(),
+                                            bytePtrTy(Ctx)),
+                     SiteCounts});
   }
   return Used;
 }

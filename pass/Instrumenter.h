@@ -11,11 +11,13 @@
 namespace ss {
 
 struct ModuleGlobals {
-  llvm::GlobalVariable *Counters = nullptr;      // [N x i64], first thread's
+  // [N + M * SS_INDIRECT_COUNTS x i64]: the first thread's counters
+  llvm::GlobalVariable *Counters = nullptr;
+  uint32_t NumEdgeCounters = 0;                   // N
   llvm::GlobalVariable *ThreadCounters = nullptr; // thread_local i64*
-  llvm::Function *ClaimCounters = nullptr;       // i64* ss.thread_counters()
-  llvm::GlobalVariable *IndirectSites = nullptr; // [M x ss_indirect_site]
-  llvm::FunctionCallee IndirectHook;             // __ssrt_indirect_call
+  llvm::Function *ClaimCounters = nullptr;        // void ss.thread_counters()
+  llvm::GlobalVariable *IndirectTargets = nullptr; // [M x [8 x i64]]
+  llvm::FunctionCallee IndirectHook;               // __ssrt_indirect_call
 };
 
 // One counter update in the code: counts[Index] += Add's second operand,
@@ -31,20 +33,25 @@ struct CounterUpdate {
 CounterUpdate emitCounterUpdate(llvm::Instruction *Before, llvm::Value *Counts,
                                 uint32_t Index, llvm::Value *Delta);
 
+struct PlacedCounters {
+  llvm::Value *Counts = nullptr; // the running thread's counters
+  std::vector<CounterUpdate> Updates;
+};
+
 // Adds one increment per counted edge of G, on the counters of the running
 // thread: the function's entry loads the thread's pointer to them (asking
 // the runtime for a set the first time).  CounterBase is the module index
 // of G's counter 0.  Splits critical edges and landing pads as needed, so
-// G's block pointers must not be used afterwards.  Returns the updates.
-std::vector<CounterUpdate> placeCounters(FlowGraph &G,
-                                         const ModuleGlobals &Globals,
-                                         uint32_t CounterBase);
+// G's block pointers must not be used afterwards.
+PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
+                             uint32_t CounterBase);
 
-// Calls the runtime before each indirect call with the site's table and the
-// target; returns the number of sites used, numbered from SiteBase.
-uint32_t placeIndirectHooks(FlowGraph &G, const ModuleGlobals &Globals,
-                            uint32_t SiteBase,
-                            std::vector<uint32_t> &SiteOfCall);
+// Counts the target of each indirect call: in the code when it is the
+// site's first target, else through the runtime.  Sites are numbered from
+// SiteBase; returns how many G used.  Adds its count updates to Placed.
+uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
+                             PlacedCounters &Placed, uint32_t SiteBase,
+                             std::vector<uint32_t> &SiteOfCall);
 
 } // namespace ss
 

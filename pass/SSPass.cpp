@@ -2,10 +2,11 @@
 // exact block, edge and call counts, after the optimizer has run.
 //
 // Per module it emits (all private):
-//   __ss_counters   [N x i64]       the counters of the first thread to count
+//   __ss_counters   [N + 9M x i64]  the counters of the first thread to count:
+//                                   N edge counters, 9 per indirect-call site
 //   __ss_thread_counters  i64*      thread_local: this thread's counters
 //   ss.thread_counters()            asks the runtime for a thread's counters
-//   __ss_sites      [M x site]      indirect-call target tables
+//   __ss_sites      [M x [8 x i64]] indirect-call targets, shared
 //   __ss_functions  [F x ptr]       the instrumented functions' addresses
 //   __ss_descriptor [D x i8]        the static descriptor blob
 //   __ss_module     struct ss_module, registered by a constructor
@@ -78,7 +79,6 @@ private:
   uint32_t NumCounters = 0;
   uint32_t NumIndirectSites = 0;
   ss::ModuleGlobals Globals;
-  StructType *SiteTy = nullptr;
   StructType *ModuleTy = nullptr;
   GlobalVariable *ModuleRecord = nullptr;
 
@@ -104,23 +104,28 @@ private:
 
   void createGlobals() {
     Type *I64 = Type::getInt64Ty(Ctx);
-    auto *CountersTy = ArrayType::get(I64, std::max(NumCounters, 1u));
+    uint32_t Words = NumCounters + NumIndirectSites * SS_INDIRECT_COUNTS;
+    auto *CountersTy = ArrayType::get(I64, std::max(Words, 1u));
     Globals.Counters = new GlobalVariable(
         M, CountersTy, false, GlobalValue::PrivateLinkage,
         Constant::getNullValue(CountersTy), "__ss_counters");
     Globals.Counters->setAlignment(Align(64));
+    Globals.NumEdgeCounters = NumCounters;
 
-    auto *Slots = ArrayType::get(I64, SS_INDIRECT_SLOTS);
-    SiteTy = StructType::get(Ctx, {Slots, Slots, I64});
-    auto *SitesTy = ArrayType::get(SiteTy, std::max(NumIndirectSites, 1u));
-    Globals.IndirectSites = new GlobalVariable(
+    auto *TargetsTy = ArrayType::get(I64, SS_INDIRECT_SLOTS);
+    auto *SitesTy = ArrayType::get(TargetsTy, std::max(NumIndirectSites, 1u));
+    Globals.IndirectTargets = new GlobalVariable(
         M, SitesTy, false, GlobalValue::PrivateLinkage,
         Constant::getNullValue(SitesTy), "__ss_sites");
-    Globals.IndirectSites->setAlignment(Align(8));
+    Globals.IndirectTargets->setAlignment(Align(64));
 
     Type *Ptr = ss::bytePtrTy(Ctx);
-    Globals.IndirectHook = M.getOrInsertFunction(
-        "__ssrt_indirect_call", Type::getVoidTy(Ctx), Ptr, Ptr);
+    AttributeList NoUnwind = AttributeList::get(
+        Ctx, AttributeList::FunctionIndex, {Attribute::NoUnwind});
+    Globals.IndirectHook =
+        M.getOrInsertFunction("__ssrt_indirect_call", NoUnwind,
+                              Type::getVoidTy(Ctx), Ptr, Ptr,
+                              PointerType::getUnqual(I64));
 
     // Mirrors struct ss_module in include/ss/format.h; filled in last.
     Type *I32 = Type::getInt32Ty(Ctx);
@@ -149,15 +154,24 @@ private:
     FunctionCallee Runtime = M.getOrInsertFunction(
         "__ssrt_thread_counters", CountsPtr, ss::bytePtrTy(Ctx),
         PointerType::getUnqual(CountsPtr));
-    Function *Claim = Function::Create(FunctionType::get(CountsPtr, false),
-                                       GlobalValue::InternalLinkage,
-                                       "ss.thread_counters", M);
+    Function *Claim = Function::Create(
+        FunctionType::get(Type::getVoidTy(Ctx), false),
+        GlobalValue::InternalLinkage, "ss.thread_counters", M);
     Claim->addFnAttr(Attribute::NoInline);
     Claim->addFnAttr(Attribute::Cold);
     Claim->addFnAttr(Attribute::NoUnwind);
+    // The call sits in every instrumented function; with the C convention
+    // it clobbers the caller-saved registers, so even a small leaf function
+    // would save registers and set up a frame on every call just for it.
+    // preserve_all keeps every register, and the function saves what the C
+    // call inside clobbers, on this cold path only.  (It returns nothing:
+    // LLVM 14 restores the return register too; the caller reloads the
+    // pointer the runtime stored.)
+    if (ss::hasPreserveAll(M))
+      Claim->setCallingConv(CallingConv::PreserveAll);
     IRBuilder<> B(BasicBlock::Create(Ctx, "", Claim));
-    B.CreateRet(B.CreateCall(Runtime, {asBytePtr(ModuleRecord),
-                                       Globals.ThreadCounters}));
+    B.CreateCall(Runtime, {asBytePtr(ModuleRecord), Globals.ThreadCounters});
+    B.CreateRetVoid();
     Globals.ClaimCounters = Claim;
   }
 
@@ -165,10 +179,12 @@ private:
     uint32_t Site = 0;
     for (size_t I = 0; I < Functions.size(); ++I) {
       ss::InstrumentedFunction &IF = Functions[I];
-      Site += ss::placeIndirectHooks(IF.Graph, Globals, Site, IF.SiteOfCall);
-      std::vector<ss::CounterUpdate> Updates =
+      ss::dropPromisesInstrumentationBreaks(*IF.Graph.F);
+      ss::PlacedCounters Placed =
           ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
-      ss::promoteCountersInLoops(*IF.Graph.F, Updates);
+      Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
+                                      IF.SiteOfCall);
+      ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
     }
   }
 
@@ -212,7 +228,7 @@ private:
         ConstantInt::get(I32, Functions.size()),
         ConstantInt::get(I32, NumIndirectSites),
         firstElement(FunctionTable),
-        firstElement(Globals.IndirectSites),
+        firstElement(Globals.IndirectTargets),
         Constant::getNullValue(Ptr),
         ConstantInt::get(I64, 0),
         Constant::getNullValue(Ptr)};

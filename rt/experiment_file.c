@@ -276,6 +276,24 @@ static void put_counter_totals(struct ssrt_writer *w, const struct ss_module *m)
   }
 }
 
+/* Each site as the file has it: the shared targets with the counts summed
+ * over the threads' sets. */
+static void put_indirect_sites(struct ssrt_writer *w, const struct ss_module *m) {
+  for (uint32_t i = 0; i < m->num_indirect_sites; i++) {
+    struct ss_indirect_site site;
+    uint64_t counts[SS_INDIRECT_COUNTS];
+    for (int slot = 0; slot < SS_INDIRECT_SLOTS; slot++)
+      site.target[slot] =
+          __atomic_load_n(&m->indirect_targets[i].target[slot], __ATOMIC_RELAXED);
+    ssrt_counter_totals(m, m->num_counters + i * SS_INDIRECT_COUNTS,
+                        SS_INDIRECT_COUNTS, counts);
+    for (int slot = 0; slot < SS_INDIRECT_SLOTS; slot++)
+      site.count[slot] = counts[slot];
+    site.other = counts[SS_INDIRECT_SLOTS];
+    ssrt_record_put(w, &site, sizeof site);
+  }
+}
+
 static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
                          uint32_t map_index, uint32_t flags) {
   struct ss_rec_counts c = {map_index,         flags,
@@ -286,9 +304,7 @@ static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
   ssrt_record_put(w, &c, sizeof c);
   put_counter_totals(w, m);
   put_u64_pointers(w, m->function_addrs, m->num_functions);
-  ssrt_record_put_live_words(
-      w, (const uint64_t *)m->indirect_sites,
-      (size_t)m->num_indirect_sites * (sizeof(struct ss_indirect_site) / 8));
+  put_indirect_sites(w, m);
   ssrt_record_put(w, m->descriptor, (size_t)m->descriptor_size);
   ssrt_record_end(w);
 }

@@ -2,10 +2,12 @@
  * indirect_call.c -- __ssrt_indirect_call: which targets an indirect call
  * site reached, and how often.
  *
- * Called before every indirect call, from any thread and from signal
- * handlers, so it takes no lock: each of the site's slots is claimed once
- * by compare-exchange (0 -> target) and then only counted.  A target that
- * finds all slots held by others is counted in `other`.
+ * Instrumented code counts a call to the target in slot 0 by itself and
+ * calls this for any other.  The targets are shared by all threads and
+ * taken without a lock: each slot is claimed once by compare-exchange
+ * (0 -> target) and never changes after.  The counts are the calling
+ * thread's own (see thread_counters.h), so they are plain increments.  A
+ * target that finds every slot taken by others is counted in `other`.
  */
 #include "ss/format.h"
 
@@ -13,8 +15,8 @@
 
 #define SSRT_EXPORT __attribute__((visibility("default")))
 
-SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_site *site,
-                                      void *target) {
+SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
+                                      void *target, uint64_t *counts) {
   uint64_t t = (uint64_t)(uintptr_t)target;
   if (t != 0) { /* 0 marks a free slot; a call through NULL goes to other */
     for (int i = 0; i < SS_INDIRECT_SLOTS; i++) {
@@ -28,10 +30,10 @@ SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_site *site,
           seen = expected; /* another thread claimed it just now */
       }
       if (seen == t) {
-        __atomic_fetch_add(&site->count[i], 1, __ATOMIC_RELAXED);
+        counts[i]++;
         return;
       }
     }
   }
-  __atomic_fetch_add(&site->other, 1, __ATOMIC_RELAXED);
+  counts[SS_INDIRECT_SLOTS]++;
 }

@@ -7,6 +7,7 @@
 #include "ss/format.h"
 
 #include <errno.h>
+#include <string.h>
 #include <unistd.h>
 
 static uint8_t buffer[64 * 1024];
@@ -48,8 +49,7 @@ void ssrt_writer_put_raw(struct ssrt_writer *w, const void *data, size_t n) {
     size_t chunk = sizeof buffer - w->used;
     if (chunk > n)
       chunk = n;
-    for (size_t i = 0; i < chunk; i++)
-      buffer[w->used + i] = p[i];
+    memcpy(buffer + w->used, p, chunk);
     w->used += chunk;
     p += chunk;
     n -= chunk;
@@ -70,19 +70,6 @@ void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n) {
   w->record_crc = ss_crc32(w->record_crc, data, n);
   w->record_length += n;
   ssrt_writer_put_raw(w, data, n);
-}
-
-void ssrt_record_put_live_words(struct ssrt_writer *w, const uint64_t *words,
-                                size_t count) {
-  uint64_t chunk[128];
-  while (count > 0) {
-    size_t n = count < 128 ? count : 128;
-    for (size_t i = 0; i < n; i++)
-      chunk[i] = __atomic_load_n(&words[i], __ATOMIC_RELAXED);
-    ssrt_record_put(w, chunk, n * sizeof(uint64_t));
-    words += n;
-    count -= n;
-  }
 }
 
 void ssrt_record_put_string_n(struct ssrt_writer *w, const char *s, size_t n) {

@@ -36,9 +36,6 @@ void ssrt_writer_put_raw(struct ssrt_writer *w, const void *data, size_t n);
 
 void ssrt_record_begin(struct ssrt_writer *w, uint32_t tag);
 void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n);
-/* Copies 64-bit words that other threads may be updating (relaxed loads). */
-void ssrt_record_put_live_words(struct ssrt_writer *w, const uint64_t *words,
-                                size_t count);
 /* A string: u32 length, the bytes, a NUL. */
 void ssrt_record_put_string(struct ssrt_writer *w, const char *s);
 void ssrt_record_put_string_n(struct ssrt_writer *w, const char *s, size_t n);

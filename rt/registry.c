@@ -64,7 +64,7 @@ static int module_is_sane(const struct ss_module *m) {
   }
   return (m->num_counters == 0 || m->counters) &&
          (m->num_functions == 0 || m->function_addrs) &&
-         (m->num_indirect_sites == 0 || m->indirect_sites) &&
+         (m->num_indirect_sites == 0 || m->indirect_targets) &&
          (m->descriptor_size == 0 || m->descriptor);
 }
 
@@ -96,9 +96,9 @@ static size_t align8(size_t v) { return (v + 7) & ~(size_t)7; }
 static struct ssrt_retired *retire(const struct ss_module *m,
                                    const struct ssrt_map_snapshot *map,
                                    uint32_t object) {
-  size_t counters = (size_t)m->num_counters * sizeof(uint64_t);
+  size_t counters = (size_t)ssrt_counter_words(m) * sizeof(uint64_t);
   size_t addrs = (size_t)m->num_functions * sizeof(uint64_t);
-  size_t sites = (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_site);
+  size_t sites = (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_targets);
   size_t desc = (size_t)m->descriptor_size;
   size_t at_counters = align8(sizeof(struct ssrt_retired));
   size_t at_addrs = at_counters + align8(counters);
@@ -118,7 +118,7 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   /* The totals over every thread's set.  The sets themselves are left
    * behind: a writer in a signal handler may be reading them. */
   uint64_t *counter_copy = (uint64_t *)(base + at_counters);
-  ssrt_counter_totals(m, 0, m->num_counters, counter_copy);
+  ssrt_counter_totals(m, 0, ssrt_counter_words(m), counter_copy);
   r->copy.counters = counter_copy;
   r->copy.counter_sets = NULL;
 
@@ -127,12 +127,13 @@ static struct ssrt_retired *retire(const struct ss_module *m,
     addr_copy[i] = m->function_addrs[i];
   r->copy.function_addrs = addr_copy;
 
-  struct ss_indirect_site *site_copy = (struct ss_indirect_site *)(base + at_sites);
-  const uint64_t *site_words = (const uint64_t *)m->indirect_sites;
+  struct ss_indirect_targets *site_copy =
+      (struct ss_indirect_targets *)(base + at_sites);
+  const uint64_t *site_words = (const uint64_t *)m->indirect_targets;
   uint64_t *copy_words = (uint64_t *)site_copy;
   for (size_t i = 0; i < sites / sizeof(uint64_t); i++)
     copy_words[i] = __atomic_load_n(&site_words[i], __ATOMIC_RELAXED);
-  r->copy.indirect_sites = site_copy;
+  r->copy.indirect_targets = site_copy;
 
   if (desc)
     memcpy(base + at_desc, m->descriptor, desc);
@@ -195,10 +196,10 @@ SSRT_EXPORT void __ssrt_unregister_module(struct ss_module *m) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-static void zero_indirect_sites(struct ss_module *m) {
+static void zero_indirect_targets(struct ss_module *m) {
   if (m->num_indirect_sites)
-    memset(m->indirect_sites, 0,
-           (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_site));
+    memset(m->indirect_targets, 0,
+           (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_targets));
 }
 
 void ssrt_registry_child_after_fork(void) {
@@ -208,10 +209,11 @@ void ssrt_registry_child_after_fork(void) {
   pthread_mutex_unlock(&registry_lock);
   for (struct ss_module *m = live_head; m; m = m->next) {
     ssrt_counter_sets_after_fork(m);
-    zero_indirect_sites(m);
+    zero_indirect_targets(m);
   }
   for (struct ssrt_retired *r = retired_head; r; r = r->next) {
-    memset(r->copy.counters, 0, (size_t)r->copy.num_counters * sizeof(uint64_t));
-    zero_indirect_sites(&r->copy);
+    memset(r->copy.counters, 0,
+           (size_t)ssrt_counter_words(&r->copy) * sizeof(uint64_t));
+    zero_indirect_targets(&r->copy);
   }
 }

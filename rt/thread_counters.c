@@ -117,7 +117,7 @@ static uint64_t *adopt_free_set(struct ss_module *m, uint64_t **slot) {
 
 static uint64_t *map_new_set(struct ss_module *m, uint64_t **slot) {
   size_t header = (sizeof(struct counter_set) + 63) & ~(size_t)63;
-  char *base = ssrt_pages_alloc(header + (size_t)m->num_counters * 8);
+  char *base = ssrt_pages_alloc(header + (size_t)ssrt_counter_words(m) * 8);
   if (!base)
     return NULL;
   struct counter_set *s = (struct counter_set *)base;
@@ -145,7 +145,7 @@ SSRT_EXPORT uint64_t *__ssrt_thread_counters(struct ss_module *m,
 
 void ssrt_counter_sets_after_fork(struct ss_module *m) {
   for (struct counter_set *s = first_set(m); s; s = s->next) {
-    memset(s->counts, 0, (size_t)m->num_counters * sizeof(uint64_t));
+    memset(s->counts, 0, (size_t)ssrt_counter_words(m) * sizeof(uint64_t));
     if (s->owner != &thread_token)
       s->owner = NULL;
   }

@@ -23,12 +23,17 @@
 
 #include <stdint.h>
 
+/* Words in a set of m's counters: edge counters, then indirect-call counts. */
+static inline uint32_t ssrt_counter_words(const struct ss_module *m) {
+  return m->num_counters + m->num_indirect_sites * SS_INDIRECT_COUNTS;
+}
+
 /* Called with the registry lock held when a module registers: makes its
  * static array the first set.  Returns 0 if out of memory (the module then
  * counts nowhere and reports zeros). */
 int ssrt_counter_sets_attach(struct ss_module *m);
 
-/* Totals of counters [first, first + n) of m, summed over its sets (or its
+/* Totals of counter words [first, first + n) of m, summed over its sets (or its
  * own array when it has none, as retired copies do).  Async-signal-safe. */
 void ssrt_counter_totals(const struct ss_module *m, uint32_t first, uint32_t n,
                          uint64_t *out);

@@ -153,29 +153,41 @@ struct ss_desc_line {
 /* Runtime ABI: what instrumented code hands to libssrt.              */
 /* ------------------------------------------------------------------ */
 
-#define SS_MODULE_ABI 2u
+#define SS_MODULE_ABI 3u
 #define SS_INDIRECT_SLOTS 8
 
-/* Targets seen at one indirect call site; `other` counts calls to targets
- * that found every slot taken. */
+/* Targets seen at one indirect call site and how often each was called;
+ * `other` counts calls to targets that found every slot taken.  This is
+ * the site as the experiment file carries it (SS_REC_COUNTS). */
 struct ss_indirect_site {
   uint64_t target[SS_INDIRECT_SLOTS];
   uint64_t count[SS_INDIRECT_SLOTS];
   uint64_t other;
 }; /* 136 bytes */
 
+/* In a running program a site is split: its targets, shared by all threads
+ * (each slot claimed once, by compare-exchange), and its counts, kept with
+ * the edge counters in each thread's set: SS_INDIRECT_COUNTS per site, one
+ * per slot and then `other`. */
+struct ss_indirect_targets {
+  uint64_t target[SS_INDIRECT_SLOTS];
+}; /* 64 bytes */
+#define SS_INDIRECT_COUNTS (SS_INDIRECT_SLOTS + 1)
+
 /* One per instrumented module (object file), emitted by the pass as a
  * writable global and registered from the module's constructor. */
 struct ss_module {
   uint32_t abi_version; /* SS_MODULE_ABI */
-  uint32_t num_counters;
+  uint32_t num_counters; /* edge counters */
+  /* [num_counters + num_indirect_sites * SS_INDIRECT_COUNTS]: the edge
+   * counters, then the indirect-call counts of each site */
   uint64_t *counters;
   const uint8_t *descriptor;
   uint64_t descriptor_size;
   uint32_t num_functions;
   uint32_t num_indirect_sites;
   void *const *function_addrs; /* [num_functions], descriptor order */
-  struct ss_indirect_site *indirect_sites;
+  struct ss_indirect_targets *indirect_targets; /* [num_indirect_sites] */
   struct ss_module *next; /* owned by the runtime */
   uint64_t runtime_flags; /* owned by the runtime */
   void *counter_sets;     /* owned by the runtime: per-thread counters */
@@ -184,7 +196,10 @@ struct ss_module {
 /* Entry points the pass calls; defined in libssrt. */
 void __ssrt_register_module(struct ss_module *m);
 void __ssrt_unregister_module(struct ss_module *m);
-void __ssrt_indirect_call(struct ss_indirect_site *site, void *target);
+/* The slow path of an indirect call's count (the code itself checks slot
+ * 0): `counts` is the site's SS_INDIRECT_COUNTS in the thread's set. */
+void __ssrt_indirect_call(struct ss_indirect_targets *site, void *target,
+                          uint64_t *counts);
 /* Instrumented code counts into a per-thread copy of `counters`, found
  * through the module's thread-local pointer `*slot`; while that is NULL it
  * calls this, which gives the thread a set of counters, stores it in *slot
@@ -224,6 +239,8 @@ enum ss_record_tag {
   SS_REC_COUNTS = 3,     /* struct ss_rec_counts + arrays + descriptor */
   SS_REC_NOTE = 4,       /* struct ss_rec_note + text */
   SS_REC_USAGE = 5,      /* struct ss_rec_usage */
+  SS_REC_SAMPLING = 6,   /* struct ss_rec_sampling + string */
+  SS_REC_SAMPLES = 7,    /* struct ss_rec_samples + samples */
   SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
 };
 
@@ -293,6 +310,50 @@ struct ss_rec_usage { /* getrusage(RUSAGE_SELF) at write time */
   uint64_t real_ns, user_ns, sys_ns;
   uint64_t majflt, minflt, nswap, inblock, oublock, nvcsw, nivcsw, maxrss_kb;
 }; /* 88 bytes */
+
+/* How a sampling experiment sampled (usertime, totaltime, [f]pcsamp[x]);
+ * one per file, before the SAMPLES records. */
+struct ss_rec_sampling {
+  uint32_t kind;        /* enum ss_sampling_kind */
+  uint32_t flags;       /* SS_SAMPLING_* */
+  uint64_t interval_ns; /* 30 ms usertime/totaltime, 10 ms pcsamp, 1 ms fpcsamp */
+  uint64_t samples;     /* samples taken, all threads (kept + lost) */
+  uint64_t lost;        /* samples dropped: a thread's buffer was full */
+  uint64_t incomplete;  /* kept samples whose call stack stopped early */
+  uint32_t num_threads; /* threads that were sampled */
+  uint32_t bin_bytes;   /* pcsamp bin width shown in the listing: 2, or 4 (x) */
+  /* then one string: the clock, e.g. "CLOCK_THREAD_CPUTIME_ID timer" or
+   * "perf_event cpu-clock" */
+}; /* 48 bytes */
+
+enum ss_sampling_kind {
+  SS_SAMPLING_USERTIME = 1,  /* thread CPU time, call stacks */
+  SS_SAMPLING_TOTALTIME = 2, /* wall clock, call stacks, blocked time too */
+  SS_SAMPLING_PCSAMP = 3     /* thread CPU time, PC only */
+};
+
+#define SS_SAMPLING_CALLSTACKS 0x1u /* samples carry call stacks */
+
+/* The samples of one thread (a thread may have several such records).
+ * Each sample is a struct ss_sample followed by `depth` uint64 addresses:
+ * the interrupted PC first, then return addresses outward (a reader looks
+ * up return address - 1 to find the call).  Samples are in time order. */
+struct ss_rec_samples {
+  uint32_t thread_index; /* 0 for the first thread sampled (main) */
+  uint32_t tid;
+  uint64_t num_samples;
+  /* then the samples */
+}; /* 16 bytes */
+
+struct ss_sample {
+  uint16_t depth;   /* addresses that follow, >= 1 */
+  uint16_t flags;   /* SS_SAMPLE_* */
+  uint32_t caliper; /* caliper points recorded before this sample */
+}; /* 8 bytes */
+
+#define SS_SAMPLE_INCOMPLETE 0x1u /* the stack walk stopped before the
+                                     outermost frame */
+#define SS_SAMPLE_TRUNCATED 0x2u  /* stopped at the depth limit */
 
 struct ss_rec_end {
   uint32_t num_records; /* records before this one */

@@ -1,6 +1,6 @@
 // Threads that come and go: five waves of three threads, each counting in a
-// promoted loop around a shared function, plus a thread still counting when
-// another forks.  Every thread counts into a set of its own; a set given
+// promoted loop around a shared function and calling two functions through
+// one indirect call site, plus a thread still counting when another forks.  Every thread counts into a set of its own; a set given
 // back by an ended thread is adopted by a later one and added on to, so
 // totals stay exact.  The expectations are arithmetic on the trip counts.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2 %t/O3
@@ -24,6 +24,10 @@ __attribute__((noinline)) static long shared(long i) {
   return -i;
 }
 
+__attribute__((noinline)) static long even_op(long i) { return i >> 1; }
+__attribute__((noinline)) static long odd_op(long i) { return i * 3; }
+static long (*volatile ops[2])(long) = {even_op, odd_op};
+
 // Thread k of wave w makes 1000 * (w + 1) + k calls.
 static long trips(long w, long k) { return 1000 * (w + 1) + k; }
 
@@ -31,6 +35,8 @@ __attribute__((noinline)) static void *worker(void *arg) {
   long n = (long)arg, s = 0;
   for (long i = 0; i < n; i++)
     s += shared(i);
+  for (long i = 0; i < n; i++)
+    s += ops[i & 1](i);
   sink += s;
   return NULL;
 }
@@ -47,11 +53,12 @@ __attribute__((noinline)) static void *spinner(void *arg) {
 }
 
 int main(void) {
-  long calls = 0;
+  long calls = 0, odd_calls = 0;
   for (long w = 0; w < WAVES; w++) {
     pthread_t t[PER_WAVE];
     for (long k = 0; k < PER_WAVE; k++) {
       calls += trips(w, k);
+      odd_calls += trips(w, k) / 2;
       pthread_create(&t[k], NULL, worker, (void *)trips(w, k));
     }
     for (int k = 0; k < PER_WAVE; k++)
@@ -68,6 +75,8 @@ int main(void) {
   if (pid == 0) {
     worker((void *)777);
     printf("CHILD SSCHECK calls shared 777\nCHILD SSCHECK calls worker 1\n"
+           "CHILD SSCHECK indirect worker even_op 389\n"
+           "CHILD SSCHECK indirect worker odd_op 388\n"
            "CHILD SSCHECK calls spinner 0\nCHILD SSCHECK calls spin_once 0\n");
     return 0;
   }
@@ -77,6 +86,8 @@ int main(void) {
   printf("PARENT SSCHECK calls shared %ld\n", calls);
   printf("PARENT SSCHECK calls worker %d\n", WAVES * PER_WAVE);
   printf("PARENT SSCHECK pair worker shared %ld\n", calls);
+  printf("PARENT SSCHECK indirect worker even_op %ld\n", calls - odd_calls);
+  printf("PARENT SSCHECK indirect worker odd_op %ld\n", odd_calls);
   printf("PARENT SSCHECK calls spinner 1\nPARENT SSCHECK calls spin_once %ld\n",
          spins);
   return 0;

@@ -39,8 +39,8 @@ static inline void test_build_descriptor(uint8_t out[TEST_DESCRIPTOR_SIZE]) {
 
 /* Defines the module's globals under the given prefix. */
 #define TEST_DEFINE_MODULE(prefix)                                             \
-  static uint64_t prefix##_counters[TEST_NUM_COUNTERS];                        \
-  static struct ss_indirect_site prefix##_sites[1];                            \
+  static uint64_t prefix##_counters[TEST_NUM_COUNTERS + SS_INDIRECT_COUNTS];   \
+  static struct ss_indirect_targets prefix##_sites[1];                         \
   static uint8_t prefix##_descriptor[TEST_DESCRIPTOR_SIZE];                    \
   static struct ss_module prefix##_module = {                                  \
       SS_MODULE_ABI, TEST_NUM_COUNTERS, prefix##_counters,                     \

@@ -400,8 +400,10 @@ static void scenario_exit(void) {
     start_child_runtime();
     bump(1, 20, 300);
     for (int i = 0; i < 3; i++)
-      __ssrt_indirect_call(&exe_sites[0], (void *)target_a);
-    __ssrt_indirect_call(&exe_sites[0], (void *)target_b);
+      __ssrt_indirect_call(&exe_sites[0], (void *)target_a,
+                           exe_counters + TEST_NUM_COUNTERS);
+    __ssrt_indirect_call(&exe_sites[0], (void *)target_b,
+                         exe_counters + TEST_NUM_COUNTERS);
     exit(7);
   }
   int status = wait_for(pid);

@@ -1,0 +1,55 @@
+/* test_crc32.c -- ss_crc32 against CRC-32 values computed independently:
+ * the standard check value of "123456789", and a bitwise (one bit per
+ * step, no tables) CRC over every length and alignment up to 64 bytes and
+ * a long buffer, also when split into arbitrary pieces. */
+#include "crc32.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int failures, checks;
+
+static void check(int ok, const char *what, size_t len, size_t offset) {
+  checks++;
+  if (!ok) {
+    failures++;
+    fprintf(stderr, "FAIL: %s (length %zu, offset %zu)\n", what, len, offset);
+  }
+}
+
+static uint32_t bitwise_crc32(const uint8_t *p, size_t len) {
+  uint32_t crc = 0xFFFFFFFFu;
+  for (size_t i = 0; i < len; i++) {
+    crc ^= p[i];
+    for (int k = 0; k < 8; k++)
+      crc = (crc >> 1) ^ (0xEDB88320u & -(crc & 1));
+  }
+  return ~crc;
+}
+
+int main(void) {
+  check(ss_crc32(0, "123456789", 9) == 0xCBF43926u, "check value", 9, 0);
+  check(ss_crc32(0, "", 0) == 0, "empty", 0, 0);
+
+  static uint8_t buf[70000];
+  uint32_t x = 12345;
+  for (size_t i = 0; i < sizeof buf; i++) {
+    x = x * 1103515245u + 12345u;
+    buf[i] = (uint8_t)(x >> 16);
+  }
+  for (size_t offset = 0; offset < 8; offset++)
+    for (size_t len = 0; len <= 64; len++)
+      check(ss_crc32(0, buf + offset, len) == bitwise_crc32(buf + offset, len),
+            "short buffer", len, offset);
+  uint32_t whole = bitwise_crc32(buf, sizeof buf);
+  check(ss_crc32(0, buf, sizeof buf) == whole, "long buffer", sizeof buf, 0);
+  for (size_t cut = 1; cut < 40; cut += 3) {
+    uint32_t crc = 0;
+    for (size_t at = 0; at < sizeof buf; at += cut * 97)
+      crc = ss_crc32(crc, buf + at,
+                     at + cut * 97 <= sizeof buf ? cut * 97 : sizeof buf - at);
+    check(crc == whole, "in pieces", sizeof buf, cut);
+  }
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures != 0;
+}
