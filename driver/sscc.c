@@ -5,12 +5,17 @@
  *   - picks the clang whose major version matches the LLVM the pass plugin
  *     was built against, and execv()s it (no fork: exit status and output
  *     are clang's own);
- *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, and the
- *     -fno- forms; the last one wins) and passes every other argument
- *     through unchanged and in order;
+ *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, -fss-sampling
+ *     and the -fno- forms; the last one of each wins) and passes every other
+ *     argument through unchanged and in order;
  *   - with -fss-ideal, when the command compiles: appends
  *     -fpass-plugin=<lib>/libSSPass.so, and -gline-tables-only unless the
  *     command already chose a debug level (-g, -g0, -ggdb, -g3, ...);
+ *   - with -fss-sampling, when the command compiles: appends
+ *     -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
+ *     call-stack experiments can walk every frame of the program's own
+ *     code cheaply) and -I<dir of this executable>/../include, where
+ *     <ss/caliper.h> is (the caliper API);
  *   - when the command links (whether or not -fss-ideal is given, since build
  *     systems often link without CFLAGS): appends the runtime so that it is
  *     recorded as needed only if some object references it:
@@ -113,17 +118,22 @@ static bool is_debug_level_opt(const char *a) {
          starts_with(a, "--debug=");
 }
 
-/* Our own flags. Returns 1 (on), 0 (off) or -1 (not ours). */
-static int own_flag(const char *a) {
-  if (strcmp(a, "-fss-ideal") == 0 || strcmp(a, "-fss-bbcounts") == 0)
-    return 1;
-  if (strcmp(a, "-fno-ss-ideal") == 0 || strcmp(a, "-fno-ss-bbcounts") == 0)
-    return 0;
-  return -1;
+/* Our own flags: which setting one is, and whether it turns it on. */
+enum own_setting { NOT_OURS, SET_IDEAL, SET_SAMPLING };
+
+static enum own_setting own_flag(const char *a, bool *on) {
+  *on = !starts_with(a, "-fno-");
+  if (strcmp(a, "-fss-ideal") == 0 || strcmp(a, "-fss-bbcounts") == 0 ||
+      strcmp(a, "-fno-ss-ideal") == 0 || strcmp(a, "-fno-ss-bbcounts") == 0)
+    return SET_IDEAL;
+  if (strcmp(a, "-fss-sampling") == 0 || strcmp(a, "-fno-ss-sampling") == 0)
+    return SET_SAMPLING;
+  return NOT_OURS;
 }
 
 struct mode {
   bool ideal;          /* -fss-ideal in effect (last of -f/-fno- wins) */
+  bool sampling;       /* -fss-sampling in effect (likewise) */
   bool compile_only;   /* -c, -S: stops before linking */
   bool preprocess;     /* -E, -M, -MM: output must be clang's, byte for byte */
   bool no_codegen;     /* -fsyntax-only, --analyze, ...: nothing is generated */
@@ -162,9 +172,13 @@ static void scan(tokvec *t, struct mode *m) {
       continue;
     }
 
-    int own = own_flag(a);
-    if (own >= 0) {
-      m->ideal = own;
+    bool on;
+    enum own_setting own = own_flag(a, &on);
+    if (own != NOT_OURS) {
+      if (own == SET_IDEAL)
+        m->ideal = on;
+      else
+        m->sampling = on;
       t->v[i].own = true;
       continue;
     }
@@ -259,10 +273,11 @@ int main(int argc, char **argv) {
 
   bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
   bool want_plugin = m.ideal && !early_stop && m.non_asm > 0;
+  bool want_frames = m.sampling && !early_stop && m.non_asm > 0;
   bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
                    m.inputs > m.headers;
 
-  if (want_plugin || want_link) {
+  if (want_plugin || want_frames || want_link) {
     if (!self)
       die(1, "cannot locate its own executable (/proc/self/exe, argv[0] '%s'); "
              "run it by its full path", argv0);
@@ -273,6 +288,11 @@ int main(int argc, char **argv) {
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
       if (!m.has_debug)
         sv_push(&out, "-gline-tables-only");
+    }
+    if (want_frames) {
+      sv_push(&out, "-fno-omit-frame-pointer");
+      sv_push(&out, "-mno-omit-leaf-frame-pointer");
+      sv_push(&out, concat("-I", strcmp(prefix, "/") == 0 ? "" : prefix, "/include"));
     }
     if (want_link) {
       if (m.is_static) {

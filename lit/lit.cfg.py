@@ -18,6 +18,9 @@ tools = os.path.join(config.test_source_root, "tools")
 config.substitutions.append(("%sscc", os.path.join(bindir, "sscc")))
 config.substitutions.append(("%ssxx", os.path.join(bindir, "sscc++")))
 config.substitutions.append(("%ssprof", os.path.join(bindir, "ssprof")))
+config.substitutions.append(("%ssrun", os.path.join(bindir, "ssrun")))
+config.substitutions.append(("%ssdump", os.path.join(config.ss_obj_root, "tests", "ssdump")))
+config.substitutions.append(("%expect_exit", config.python_executable + " " + os.path.join(config.test_source_root, "..", "tests", "prof", "expect_exit.py")))
 config.substitutions.append(("%clangxx", config.ss_clangxx))
 config.substitutions.append(("%clang", config.ss_clang))
 config.substitutions.append(("%builddir", config.ss_obj_root))
@@ -35,6 +38,10 @@ for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
         config.environment[var] = os.environ[var]
 # Experiment files land in the test's working directory unless a test says otherwise.
 config.environment.pop("_SPEEDSHOP_OUTPUT_DIRECTORY", None)
+# No experiment is inherited from a shell that runs the suite under ssrun.
+for var in ["_SPEEDSHOP_EXPERIMENT_TYPE", "_SPEEDSHOP_CALIPER_SIGNAL",
+            "_SPEEDSHOP_TRACE_FORK_TO_EXEC", "LD_PRELOAD"]:
+    config.environment.pop(var, None)
 
 if shutil.which("gcc"):
     config.available_features.add("gcc")

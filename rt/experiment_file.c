@@ -1,14 +1,17 @@
-/* experiment_file.c -- the records of an ideal experiment, in order (see
+/* experiment_file.c -- the records of an experiment file, in order (see
  * experiment_file.h and docs/experiment-file.md). */
 #define _GNU_SOURCE
 #include "experiment_file.h"
 
+#include "caliper.h"
+#include "experiment.h"
 #include "identity.h"
 #include "module_map.h"
 #include "process_info.h"
 #include "record_writer.h"
 #include "registry.h"
 #include "safe_string.h"
+#include "sampling.h"
 #include "ss/format.h"
 #include "thread_counters.h"
 
@@ -31,8 +34,6 @@ _Static_assert(sizeof(struct ss_rec_module_entry) == 56 &&
                    sizeof(struct ss_file_header) == 24,
                "record layouts (docs/experiment-file.md)");
 
-#define EXPERIMENT_NAME "ideal"
-#define MARCHING_ORDERS "it:cu"
 
 static char final_path[PATH_MAX];
 static char temp_path[PATH_MAX + 32];
@@ -71,7 +72,9 @@ static int build_paths(const struct ssrt_identity *id) {
   ssrt_str_add(&s, ssrt_info.output_dir);
   ssrt_str_add(&s, "/");
   ssrt_str_add(&s, ssrt_info.exe_name);
-  ssrt_str_add(&s, "." EXPERIMENT_NAME ".");
+  ssrt_str_add(&s, ".");
+  ssrt_str_add(&s, ssrt_experiment()->name);
+  ssrt_str_add(&s, ".");
   ssrt_str_add(&s, id->code);
   ssrt_str_add_u64(&s, (uint64_t)id->pid);
   int truncated = s.truncated;
@@ -107,8 +110,8 @@ static void write_process(struct ssrt_writer *w, const struct ssrt_identity *id,
   p.fault_pc = e->kind == SSRT_ENDING_SIGNAL ? e->fault_pc : 0;
   ssrt_record_begin(w, SS_REC_PROCESS);
   ssrt_record_put(w, &p, sizeof p);
-  ssrt_record_put_string(w, EXPERIMENT_NAME);
-  ssrt_record_put_string(w, MARCHING_ORDERS);
+  ssrt_record_put_string(w, ssrt_experiment()->name);
+  ssrt_record_put_string(w, ssrt_experiment()->marching_orders);
   ssrt_record_put_string(w, ssrt_info.exe_path);
   ssrt_record_put_string(w, ssrt_info.command_line);
   ssrt_record_put_string(w, ssrt_info.start_cwd);
@@ -229,6 +232,42 @@ static void write_note(struct ssrt_writer *w, uint32_t kind, uint64_t time_ns,
   ssrt_record_end(w);
 }
 
+/* The program's caliper points (caliper.h), numbered from 1 in the order
+ * they were recorded; returns the number the end point gets. */
+static uint32_t write_caliper_notes(struct ssrt_writer *w) {
+  uint32_t n = ssrt_caliper_count();
+  for (uint32_t i = 0; i < n; i++) {
+    uint64_t time_ns = 0;
+    const char *label = "ss_caliper_point";
+    /* One being recorded right now still gets its note, so that the
+     * numbers of the notes and of the samples agree. */
+    if (!ssrt_caliper_get(i, &time_ns, &label))
+      label = "(still being recorded when the file was written)";
+    else if (!label[0])
+      label = "ss_caliper_point";
+    char text[64 + SSRT_CALIPER_LABEL];
+    struct ssrt_str s;
+    ssrt_str_init(&s, text, sizeof text);
+    ssrt_str_add(&s, "Caliper point ");
+    ssrt_str_add_u64(&s, (uint64_t)i + 1);
+    ssrt_str_add(&s, " at ");
+    ssrt_str_add(&s, label);
+    write_note(w, SS_NOTE_CALIPER, time_ns, text);
+  }
+  uint32_t ignored = ssrt_calipers_ignored();
+  if (ignored) {
+    char text[96];
+    struct ssrt_str s;
+    ssrt_str_init(&s, text, sizeof text);
+    ssrt_str_add_u64(&s, ignored);
+    ssrt_str_add(&s, " caliper points after the first ");
+    ssrt_str_add_u64(&s, SSRT_CALIPER_SLOTS);
+    ssrt_str_add(&s, " were ignored");
+    write_note(w, SS_NOTE_TEXT, 0, text);
+  }
+  return n + 1;
+}
+
 static void write_notes(struct ssrt_writer *w, const struct ssrt_identity *id,
                         const struct ssrt_ending *e, uint64_t end_ns) {
   char text[128];
@@ -240,8 +279,11 @@ static void write_notes(struct ssrt_writer *w, const struct ssrt_identity *id,
 
   write_note(w, SS_NOTE_TEXT, id->start_realtime_ns, ssrt_info.exe_path);
 
+  uint32_t last = write_caliper_notes(w);
   ssrt_str_init(&s, text, sizeof text);
-  ssrt_str_add(&s, "Caliper point 1 at ");
+  ssrt_str_add(&s, "Caliper point ");
+  ssrt_str_add_u64(&s, last);
+  ssrt_str_add(&s, " at ");
   switch (e->kind) {
   case SSRT_ENDING_EXIT:
     ssrt_str_add(&s, "exit");
@@ -363,6 +405,7 @@ static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
   for (struct ssrt_retired *r = retired; r; r = r->next)
     write_counts(w, &r->copy, r->file_map_index, r->file_flags);
   ssrt_map_release();
+  ssrt_sampling_write_records(w);
   write_usage(w, id);
   write_end(w);
 }
@@ -375,6 +418,8 @@ static void report_failure(int err) {
 
 int ssrt_write_experiment_file(const struct ssrt_ending *ending) {
   int saved_errno = errno;
+  /* Samples stop here: the buffers must hold still while they are copied. */
+  ssrt_sampling_pause();
   struct ssrt_identity id;
   current_identity(&id);
   int err = build_paths(&id);

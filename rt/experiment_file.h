@@ -1,6 +1,7 @@
 /*
- * experiment_file.h -- writes <dir>/<exe>.ideal.<code><pid>: the PROCESS,
- * MODULE_MAP, NOTE, COUNTS, USAGE and END records (docs/experiment-file.md).
+ * experiment_file.h -- writes <dir>/<exe>.<experiment>.<code><pid>: the
+ * PROCESS, MODULE_MAP, NOTE, COUNTS, SAMPLING, SAMPLES, USAGE and END
+ * records (docs/experiment-file.md).
  *
  * Async-signal-safe: no malloc, no stdio, only write(2) and friends, so it
  * runs from a fatal-signal handler as well as at exit and before exec.  The

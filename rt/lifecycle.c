@@ -3,11 +3,14 @@
 #define _GNU_SOURCE
 #include "lifecycle.h"
 
+#include "caliper.h"
 #include "experiment_file.h"
+#include "experiments.h"
 #include "identity.h"
 #include "process_info.h"
 #include "real_exec.h"
 #include "registry.h"
+#include "sampling.h"
 #include "signals.h"
 #include "thread_counters.h"
 
@@ -30,6 +33,11 @@ static volatile int exit_status = -1;
 static volatile int exit_handler_ran;
 static volatile int destructor_ran;
 static int exit_hook_failed;
+/* $_SPEEDSHOP_TRACE_FORK_TO_EXEC, read at activation: when false, a forked
+ * child is "untraced": it writes no file (an exec still starts the new
+ * image's own `fe` experiment). */
+static int trace_fork_to_exec = 1;
+static int untraced;
 
 static pid_t current_tid(void) { return (pid_t)syscall(SYS_gettid); }
 
@@ -95,6 +103,8 @@ void ssrt_exit_has_begun(void) { exiting = 1; }
  */
 static void write_at_exit(void) {
   exiting = 1;
+  if (untraced)
+    return;
   ssrt_registry_refresh_map();
   sigset_t old;
   block_async_signals(&old);
@@ -147,15 +157,20 @@ __attribute__((destructor(100))) static void runtime_destructor(void) {
 }
 
 /* The exec and system markers must leave the environment before the
- * program's own constructors or main can see them. */
+ * program's own constructors or main can see them.  A sampling experiment
+ * selected by the environment (ssrun) starts here, before them too.  The
+ * shell of a sampled program's system() stays out of the way. */
 __attribute__((constructor)) static void runtime_constructor(void) {
+  if (ssrt_sampling_is_system_shell())
+    return;
   ssrt_consume_markers();
+  ssrt_sampling_start_from_env();
 }
 
 /* -- fatal signals and exec ----------------------------------------------- */
 
 void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
-  if (!ssrt_registry_active())
+  if (!ssrt_registry_active() || untraced)
     return;
   if (claim_write()) {
     write_with_ending(SSRT_ENDING_SIGNAL, -1, sig, fault_pc);
@@ -181,6 +196,9 @@ void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
 int ssrt_write_before_exec(void) {
   if (!ssrt_registry_active() || ssrt_in_unannounced_child())
     return 0;
+  ssrt_sampling_stop_for_exec();
+  if (untraced)
+    return 0;
   sigset_t old;
   block_async_signals(&old);
   int wrote = claim_write();
@@ -195,8 +213,12 @@ int ssrt_write_before_exec(void) {
 }
 
 void ssrt_after_failed_exec(int wrote) {
+  if (!ssrt_registry_active() || ssrt_in_unannounced_child())
+    return;
   if (wrote)
     release_write(WRITE_IDLE);
+  ssrt_sampling_resume();
+  ssrt_sampling_resume_after_exec();
 }
 
 /* -- fork ------------------------------------------------------------------ */
@@ -208,6 +230,9 @@ static void after_fork_in_child(void) {
   int saved_errno = errno;
   ssrt_registry_child_after_fork();
   ssrt_identity_forked();
+  ssrt_caliper_after_fork();
+  untraced = !trace_fork_to_exec;
+  ssrt_sampling_after_fork_in_child(!untraced);
   writer_tid = 0;
   write_state = WRITE_IDLE;
   exiting = 0;
@@ -229,7 +254,25 @@ static void init_state(void) {
 
 void ssrt_lifecycle_init(void) { pthread_once(&init_once, init_state); }
 
+/* "False", "no", "off" or "0" (any case) turn it off; unset or anything
+ * else leaves the seeds' default, on. */
+static int env_flag(const char *name, int dflt) {
+  const char *v = getenv(name);
+  if (!v || !*v)
+    return dflt;
+  static const char *const off[] = {"false", "no", "off", "0", "f", "n"};
+  for (unsigned i = 0; i < sizeof off / sizeof off[0]; i++) {
+    const char *a = v, *b = off[i];
+    while (*a && *b && (*a | 0x20) == *b)
+      a++, b++;
+    if (!*a && !*b)
+      return 0;
+  }
+  return 1;
+}
+
 void ssrt_on_first_registration(void) {
+  trace_fork_to_exec = env_flag(SS_ENV_TRACE_FORK_TO_EXEC, 1);
 #ifdef __GLIBC__
   int hooked = on_exit(at_exit, NULL) == 0;
 #else
@@ -239,5 +282,8 @@ void ssrt_on_first_registration(void) {
     exit_hook_failed = exit_handler_ran = 1;
   pthread_atfork(before_fork, after_fork_in_parent, after_fork_in_child);
   ssrt_resolve_real_exec();
+  /* Before the fatal-signal handlers, so that a caliper signal with a
+   * fatal default (SIGUSR2, say) is the caliper's. */
+  ssrt_caliper_install_signal();
   ssrt_install_signal_handlers();
 }

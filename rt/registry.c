@@ -68,16 +68,29 @@ static int module_is_sane(const struct ss_module *m) {
          (m->descriptor_size == 0 || m->descriptor);
 }
 
+/* With the registry lock held. */
+static void activate_locked(void) {
+  if (!active) {
+    ssrt_on_first_registration();
+    __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
+  }
+}
+
+void ssrt_registry_activate(void) {
+  ssrt_lifecycle_init();
+  pthread_mutex_lock(&registry_lock);
+  activate_locked();
+  ssrt_map_refresh();
+  pthread_mutex_unlock(&registry_lock);
+}
+
 SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
   if (!m || !module_is_sane(m))
     return;
   ssrt_lifecycle_init(); /* may run before the runtime's own constructor */
   pthread_mutex_lock(&registry_lock);
   if (!(m->runtime_flags & MODULE_LINKED)) {
-    if (!active) {
-      ssrt_on_first_registration();
-      __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
-    }
+    activate_locked();
     if (!ssrt_counter_sets_attach(m))
       ssrt_log("ssrt: out of memory registering an instrumented module; "
                "its counts will read zero", (const char *)0);

@@ -45,8 +45,12 @@ struct ssrt_retired *ssrt_retired_modules(void);
 /* Called by the lifecycle code the first time a module registers, with the
  * registry lock held. */
 void ssrt_on_first_registration(void);
-/* Whether any module ever registered (the runtime is "active"). */
+/* Whether the runtime is "active": a module registered, or a sampling
+ * experiment started (ssrt_registry_activate). */
 int ssrt_registry_active(void);
+/* Activates the runtime without a module (a sampling experiment selected
+ * by the environment): the same start-up as the first registration. */
+void ssrt_registry_activate(void);
 
 /* Refreshes the module map under the registry lock. */
 void ssrt_registry_refresh_map(void);

@@ -5,6 +5,7 @@
 
 #include "lifecycle.h"
 #include "pages.h"
+#include "sampling.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -58,6 +59,10 @@ static int refaults_on_return(int sig, const siginfo_t *info) {
 
 static void fatal_signal_handler(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
+  /* A fault inside the sampler's stack walk is the runtime's own: the
+   * sampler resumes, without that frame (does not return here). */
+  if (sig == SIGSEGV || sig == SIGBUS)
+    ssrt_sampling_recover_fault();
   ssrt_write_for_signal(sig, interrupted_pc(context));
 
   struct sigaction dfl;

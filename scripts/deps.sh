@@ -5,11 +5,16 @@
 #   clang-14, llvm-14-dev      the compiler sscc drives and the LLVM the pass links
 #   llvm-14-tools              lit and FileCheck, which run the test suite
 #   libelf-dev, libdw-dev      ssprof reads symbols of uninstrumented code (elfutils)
+#   libunwind-dev              libssrt's call stacks through code without frame
+#                              pointers (usertime, totaltime); brings libunwind8
 #   autoconf, automake, make   the ./configure CC=sscc test project
 #   gcc, python3               reference builds and the test checker
+#   libclang-rt-14-dev         clang's profile runtime, for bench/compare.sh's
+#                              -fprofile-*generate builds (clang-14 only recommends it)
 set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
-          autoconf automake make gcc python3)
+          libunwind-dev
+          autoconf automake make gcc python3 libclang-rt-14-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,0 +1,39 @@
+/* experiments.h -- the experiments ssrun can select and libssrt runs: name,
+ * SpeedShop marching orders, sampling kind, interval and bin width.  Shared
+ * by libssrt (which reads the choice from the environment) and ssrun (which
+ * puts it there), so the two never disagree.  Async-signal-safe lookups. */
+#ifndef SS_COMMON_EXPERIMENTS_H
+#define SS_COMMON_EXPERIMENTS_H
+
+#include <stdint.h>
+
+/* Set by ssrun: the experiment name ("usertime", "fpcsamp", ...).  It stays
+ * in the environment, so every process the program starts (fork, exec,
+ * system) runs the same experiment, as under SpeedShop. */
+#define SS_ENV_EXPERIMENT "_SPEEDSHOP_EXPERIMENT_TYPE"
+/* Signal (number or name, e.g. "SIGUSR2" or "12") whose arrival records a
+ * caliper point; ssrun -calsig sets it. */
+#define SS_ENV_CALIPER_SIGNAL "_SPEEDSHOP_CALIPER_SIGNAL"
+/* The seeds' variable: set to a false value, a forked child is not
+ * measured (no `f` file) unless and until it execs (its new image then
+ * writes an `fe` file). */
+#define SS_ENV_TRACE_FORK_TO_EXEC "_SPEEDSHOP_TRACE_FORK_TO_EXEC"
+
+struct ss_experiment {
+  const char *name;            /* as in -name and the file name */
+  const char *marching_orders; /* PROCESS record string, as in the seeds */
+  uint32_t sampling_kind;      /* enum ss_sampling_kind, 0 for ideal */
+  uint32_t bin_bytes;          /* pcsamp bin width: 2 or 4; 0 otherwise */
+  uint64_t interval_ns;        /* sampling interval; 0 for ideal */
+};
+
+/* The experiment called `name`, or NULL. */
+const struct ss_experiment *ss_experiment_find(const char *name);
+/* The i-th experiment (NULL past the end), for help texts. */
+const struct ss_experiment *ss_experiment_at(unsigned i);
+
+/* SpeedShop experiments that exist but are not implemented yet (fpe, io,
+ * the _hwc family, ...): 1 if `name` is one of them. */
+int ss_experiment_is_planned(const char *name);
+
+#endif

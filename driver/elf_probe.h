@@ -1,0 +1,25 @@
+/* elf_probe.h -- what ssrun must know about a program before running it:
+ * is it an ELF executable for this machine, dynamically linked, and does
+ * it use libssrt already. */
+#ifndef SSRUN_ELF_PROBE_H
+#define SSRUN_ELF_PROBE_H
+
+#include <stdbool.h>
+
+enum elf_kind {
+  ELF_NOT_ELF,       /* a script or other file: left to the kernel */
+  ELF_DYNAMIC,       /* has an interpreter (PT_INTERP): LD_PRELOAD works */
+  ELF_STATIC,        /* no interpreter: nothing can be preloaded */
+  ELF_OTHER_MACHINE, /* another ABI (32-bit, another architecture) */
+  ELF_UNREADABLE     /* could not be read, or a malformed header */
+};
+
+struct elf_probe {
+  enum elf_kind kind;
+  bool needs_ssrt; /* a DT_NEEDED entry names libssrt.so (built by sscc
+                      with instrumented code) */
+};
+
+struct elf_probe probe_elf(const char *path);
+
+#endif

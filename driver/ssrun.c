@@ -1,0 +1,254 @@
+/*
+ * ssrun.c -- runs a program under a SpeedShop experiment:
+ *
+ *   ssrun [-v] [-calsig SIG] -EXP program [args...]
+ *
+ * For the sampling experiments (usertime, totaltime, [f]pcsamp[x]) it
+ * preloads libssrt.so (found in ../lib next to ssrun's own directory, as
+ * sscc finds its plugin) into the program, puts the experiment's name in
+ * $_SPEEDSHOP_EXPERIMENT_TYPE, and execs the program in its own place, so
+ * the pid -- and the file's name, <exe>.<exp>.m<pid> -- is the program's.
+ * Any dynamically linked program can be sampled, built with sscc or not;
+ * everything it starts (fork, exec, system) inherits the experiment.  The
+ * ideal experiment needs code compiled with sscc -fss-ideal, which counts
+ * by itself: ssrun -ideal just runs the program.
+ *
+ * Usage errors (unknown experiment or option, nothing to run) exit with 2,
+ * a program that cannot be run with 1, each with one line on stderr.
+ */
+#define _GNU_SOURCE
+#include "elf_probe.h"
+#include "experiments.h"
+#include "locate.h"
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static void list_experiments(FILE *out) {
+  const struct ss_experiment *x;
+  for (unsigned i = 0; (x = ss_experiment_at(i)) != NULL; i++)
+    fprintf(out, "%s-%s", i ? " " : "", x->name);
+}
+
+static void usage(FILE *out) {
+  fprintf(out, "usage: ssrun [-v] [-calsig SIG] -EXPERIMENT program [args...]\n"
+               "experiments: ");
+  list_experiments(out);
+  fprintf(out,
+          "\n"
+          "  -v            say what is run, with what\n"
+          "  -calsig SIG   each arrival of signal SIG (name or number) records "
+          "a caliper point\n"
+          "Files: <program>.<experiment>.<code><pid> in $_SPEEDSHOP_OUTPUT_DIRECTORY "
+          "or the current directory; report with ssprof.\n");
+}
+
+/* "SIGUSR2", "USR2", "12", "RTMIN+3" -> the signal number; 0 if none. */
+static int parse_signal(const char *text) {
+  char *end;
+  long n = strtol(text, &end, 10);
+  if (end != text)
+    return *end == '\0' && n > 0 && n < NSIG ? (int)n : 0;
+  const char *name = strncasecmp(text, "SIG", 3) == 0 ? text + 3 : text;
+  for (int sig = 1; sig < SIGRTMIN; sig++) {
+    const char *abbrev = sigabbrev_np(sig);
+    if (abbrev && strcasecmp(abbrev, name) == 0)
+      return sig;
+  }
+  if (strncasecmp(name, "RTMIN", 5) == 0 || strncasecmp(name, "RTMAX", 5) == 0) {
+    int base = strncasecmp(name, "RTMIN", 5) == 0 ? SIGRTMIN : SIGRTMAX;
+    if (name[5] == '\0')
+      return base;
+    n = strtol(name + 6, &end, 10);
+    if ((name[5] != '+' && name[5] != '-') || *end != '\0' || end == name + 6)
+      return 0;
+    int sig = name[5] == '+' ? base + (int)n : base - (int)n;
+    return sig >= SIGRTMIN && sig <= SIGRTMAX ? sig : 0;
+  }
+  return 0;
+}
+
+/* The program's path as execvp would find it, or NULL. */
+static char *find_program(const char *name) {
+  if (strchr(name, '/'))
+    return xstrdup(name);
+  const char *path = getenv("PATH");
+  if (!path)
+    path = "/bin:/usr/bin";
+  char *first_found = NULL;
+  while (*path) {
+    const char *colon = strchr(path, ':');
+    size_t len = colon ? (size_t)(colon - path) : strlen(path);
+    char *dir = xrealloc(NULL, len + 1);
+    memcpy(dir, path, len);
+    dir[len] = '\0';
+    char *cand = concat(len ? dir : ".", "/", name);
+    free(dir);
+    if (is_executable_file(cand)) {
+      free(first_found);
+      return cand;
+    }
+    if (!first_found && access(cand, F_OK) == 0)
+      first_found = cand; /* exists but cannot be run: report that one */
+    else
+      free(cand);
+    if (!colon)
+      break;
+    path = colon + 1;
+  }
+  return first_found;
+}
+
+/* libssrt.so in ../lib relative to this executable's directory. */
+static char *find_runtime(const char *argv0) {
+  char *self = self_path(argv0);
+  if (!self)
+    die(1, "cannot find where ssrun is installed (no /proc/self/exe); run it "
+           "by its full path");
+  char *bindir = dir_name(self);
+  char *lib = concat(bindir, "/../lib/", "libssrt.so");
+  char resolved[PATH_MAX];
+  if (!realpath(lib, resolved) || access(resolved, R_OK) != 0)
+    die(1, "cannot find the runtime %s; reinstall sscc (ssrun looks in the "
+           "lib directory next to its own bin directory)", lib);
+  free(self);
+  free(bindir);
+  free(lib);
+  return xstrdup(resolved);
+}
+
+/* LD_PRELOAD with the runtime added after what is already there (unless it
+ * already is, under ssrun inside ssrun). */
+static void preload(const char *lib) {
+  if (strpbrk(lib, ": "))
+    die(1, "cannot preload %s: LD_PRELOAD cannot hold a path with ':' or a "
+           "space; install sscc elsewhere", lib);
+  const char *old = getenv("LD_PRELOAD");
+  if (old && *old) {
+    const char *p = strstr(old, lib);
+    size_t n = strlen(lib);
+    if (p && (p == old || p[-1] == ':' || p[-1] == ' ') &&
+        (p[n] == '\0' || p[n] == ':' || p[n] == ' '))
+      return;
+    char *both = concat(old, ":", lib);
+    setenv("LD_PRELOAD", both, 1);
+    free(both);
+  } else {
+    setenv("LD_PRELOAD", lib, 1);
+  }
+}
+
+int main(int argc, char **argv) {
+  prog = "ssrun";
+  const struct ss_experiment *exp = NULL;
+  const char *calsig = NULL;
+  bool verbose = false;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0) {
+      usage(stdout);
+      return 0;
+    }
+    if (strcmp(a, "-v") == 0) {
+      verbose = true;
+      continue;
+    }
+    if (strcmp(a, "-calsig") == 0) {
+      if (i + 1 >= argc)
+        die(2, "-calsig needs a signal, as in -calsig SIGUSR2");
+      calsig = argv[++i];
+      continue;
+    }
+    const struct ss_experiment *x = ss_experiment_find(a + 1);
+    if (x) {
+      if (exp && exp != x)
+        die(2, "two experiments, -%s and -%s; choose one", exp->name, x->name);
+      exp = x;
+      continue;
+    }
+    if (ss_experiment_is_planned(a + 1))
+      die(2, "the %s experiment is not available yet; ssrun -h lists those that are",
+          a + 1);
+    fprintf(stderr, "ssrun: unknown experiment or option %s; experiments: ", a);
+    list_experiments(stderr);
+    fputc('\n', stderr);
+    return 2;
+  }
+  if (!exp)
+    die(2, "no experiment given; use ssrun -usertime program [args] (ssrun -h "
+           "lists them)");
+  if (i >= argc)
+    die(2, "no program given after -%s; use ssrun -%s program [args]", exp->name,
+        exp->name);
+
+  int sig = 0;
+  if (calsig) {
+    sig = parse_signal(calsig);
+    if (sig == 0 || sig == SIGKILL || sig == SIGSTOP)
+      die(2, "-calsig %s: not a signal that can be caught; give a name such "
+             "as SIGUSR2, or a number", calsig);
+  }
+
+  const char *name = argv[i];
+  char *path = find_program(name);
+  if (!path)
+    die(1, "cannot run %s: not found in PATH", name);
+  if (access(path, X_OK) != 0)
+    die(1, "cannot run %s: %s", name, strerror(errno));
+
+  struct elf_probe elf = probe_elf(path);
+  if (elf.kind == ELF_STATIC)
+    die(1, "cannot run %s under ssrun: it is statically linked, and ssrun needs "
+           "a dynamically linked program to load its runtime into; rebuild it "
+           "without -static", name);
+  if (elf.kind == ELF_OTHER_MACHINE)
+    die(1, "cannot run %s under ssrun: it is not a 64-bit program for this "
+           "machine, and the runtime is; rebuild it for this machine", name);
+
+  if (exp->sampling_kind == 0) {
+    /* ideal: the instrumented code counts by itself. */
+    if (elf.kind == ELF_DYNAMIC && !elf.needs_ssrt)
+      fprintf(stderr, "ssrun: warning: %s has no code compiled with sscc "
+                      "-fss-ideal; the ideal experiment will record nothing\n",
+              name);
+  } else {
+    char *lib = find_runtime(argv[0]);
+    preload(lib);
+    setenv(SS_ENV_EXPERIMENT, exp->name, 1);
+    if (verbose)
+      fprintf(stderr, "ssrun: %s experiment (%s) of %s, runtime %s\n", exp->name,
+              exp->marching_orders, path, lib);
+    free(lib);
+  }
+  if (sig) {
+    char number[16];
+    snprintf(number, sizeof number, "%d", sig);
+    setenv(SS_ENV_CALIPER_SIGNAL, number, 1);
+  }
+  fflush(stderr);
+
+  execv(path, argv + i);
+  if (errno == ENOEXEC) {
+    /* Not an executable format: a script without "#!", run by the shell
+     * as execvp does. */
+    int n = argc - i;
+    char **sh_argv = xrealloc(NULL, (size_t)(n + 2) * sizeof *sh_argv);
+    sh_argv[0] = (char *)"/bin/sh";
+    sh_argv[1] = path;
+    for (int k = 1; k <= n; k++)
+      sh_argv[k + 1] = argv[i + k];
+    execv("/bin/sh", sh_argv);
+  }
+  die(1, "cannot run %s: %s", name, strerror(errno));
+}
