@@ -56,6 +56,34 @@ struct ss_note_entry {
   const char *text;
 };
 
+/* SAMPLING: how the samples were taken. */
+struct ss_sampling_info {
+  uint32_t kind;  /* enum ss_sampling_kind */
+  uint32_t flags; /* SS_SAMPLING_* */
+  uint64_t interval_ns;
+  uint64_t samples, lost, incomplete; /* as the runtime counted them */
+  uint32_t num_threads;
+  uint32_t bin_bytes;
+  const char *clock;
+};
+
+/* One SAMPLES record: the samples of one thread, still encoded (they are
+ * walked with ss_sample_next once the whole record has been checked). */
+struct ss_sample_block {
+  uint32_t record_index;
+  uint32_t thread_index, tid;
+  uint64_t num_samples;
+  const uint8_t *data; /* the first sample, inside the file image */
+  uint64_t size;       /* bytes of all its samples */
+};
+
+/* One decoded sample; `addrs` points at `depth` little-endian u64s. */
+struct ss_sample_view {
+  uint16_t depth, flags;
+  uint32_t caliper;
+  const uint8_t *addrs;
+};
+
 struct ss_expfile {
   char *name; /* as given by the user */
   uint8_t *data;
@@ -74,6 +102,12 @@ struct ss_expfile {
   size_t num_notes;
   int has_usage;
   struct ss_rec_usage usage;
+  int has_sampling;
+  struct ss_sampling_info sampling;
+  struct ss_sample_block *sample_blocks;
+  size_t num_sample_blocks;
+  uint64_t num_samples;         /* samples in all SAMPLES records */
+  uint32_t num_caliper_points;  /* SS_NOTE_CALIPER notes */
 };
 
 /* Check and decode the file image `data` (`size` bytes, malloc'd; `f` takes
@@ -86,5 +120,20 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
 struct ss_expfile *ss_expfile_load(const char *path, struct ss_err *err);
 
 void ss_expfile_free(struct ss_expfile *f);
+
+/* Decode the sample at *p (inside a checked block) and advance *p. */
+void ss_sample_next(const uint8_t **p, struct ss_sample_view *s);
+
+/* Address `i` of a decoded sample. */
+uint64_t ss_sample_addr(const struct ss_sample_view *s, uint32_t i);
+
+/* Internal to the reader: decoders of the sampling records
+ * (expfile_samples.c) and their cross-record checks. */
+struct ss_raw_record;
+int ss_parse_sampling(struct ss_expfile *f, const struct ss_raw_record *r,
+                      struct ss_err *err);
+int ss_parse_samples(struct ss_expfile *f, const struct ss_raw_record *r,
+                     struct ss_err *err);
+int ss_check_samples(const struct ss_expfile *f, struct ss_err *err);
 
 #endif

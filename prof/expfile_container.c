@@ -24,6 +24,10 @@ const char *ss_record_tag_name(uint32_t tag) {
     return "NOTE";
   case SS_REC_USAGE:
     return "USAGE";
+  case SS_REC_SAMPLING:
+    return "SAMPLING";
+  case SS_REC_SAMPLES:
+    return "SAMPLES";
   case SS_REC_END:
     return "END";
   default:

@@ -6,6 +6,7 @@
 
 #include "expfile_container.h"
 #include "le_bytes.h"
+#include "record_cursor.h"
 #include "xalloc.h"
 
 #include <stdio.h>
@@ -22,60 +23,21 @@ enum {
   USAGE_SIZE = 88
 };
 
-/* A bounds-checked reader over one payload. */
-struct cursor {
-  const uint8_t *p;
-  uint64_t len, pos;
-};
-
-static int cursor_left(const struct cursor *c, uint64_t n) {
-  return c->len - c->pos >= n;
-}
-
-/* A (u32 length, bytes, NUL) string. */
-static int take_string(struct cursor *c, const char **out, const char *what,
-                       struct ss_err *err) {
-  if (!cursor_left(c, 4)) {
-    ss_err_set(err, "%s: string length runs past the end of the record", what);
-    return -1;
-  }
-  uint32_t n = ss_le32(c->p + c->pos);
-  c->pos += 4;
-  if (!cursor_left(c, (uint64_t)n + 1)) {
-    ss_err_set(err, "%s: %u-byte string runs past the end of the record",
-               what, n);
-    return -1;
-  }
-  const uint8_t *s = c->p + c->pos;
-  if (s[n] != 0 || memchr(s, 0, n) != NULL) {
-    ss_err_set(err, "%s: string is not properly NUL-terminated", what);
-    return -1;
-  }
-  *out = (const char *)s;
-  c->pos += (uint64_t)n + 1;
-  return 0;
-}
-
-/* Bytes left over after the known contents: allowed only from a newer
- * minor version of the format, which may append fields. */
-static int check_trailing(const struct ss_expfile *f, const struct cursor *c,
-                          const char *what, struct ss_err *err) {
-  if (c->pos == c->len || f->version_minor > SS_FILE_VERSION_MINOR)
-    return 0;
-  ss_err_set(err, "%s: %llu unexpected bytes at the end of the record", what,
-             (unsigned long long)(c->len - c->pos));
-  return -1;
+static int check_trailing(const struct ss_expfile *f,
+                          const struct ss_cursor *c, const char *what,
+                          struct ss_err *err) {
+  return ss_cursor_trailing(c, f->version_minor, what, err);
 }
 
 static int parse_process(struct ss_expfile *f, const struct ss_raw_record *r,
                          struct ss_err *err) {
   struct ss_process_info *pi = &f->process;
-  struct cursor c = {r->payload, r->length, 0};
+  struct ss_cursor c = {r->payload, r->length, 0};
   if (f->has_process) {
     ss_err_set(err, "PROCESS record: more than one in the file");
     return -1;
   }
-  if (!cursor_left(&c, PROCESS_FIXED)) {
+  if (!ss_cursor_left(&c, PROCESS_FIXED)) {
     ss_err_set(err, "PROCESS record: %llu bytes, shorter than its %d-byte "
                "fixed part", (unsigned long long)r->length, PROCESS_FIXED);
     return -1;
@@ -102,7 +64,7 @@ static int parse_process(struct ss_expfile *f, const struct ss_raw_record *r,
       "PROCESS record (working directory)", "PROCESS record (host name)",
       "PROCESS record (CPU model)",       "PROCESS record (ABI)"};
   for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-    if (take_string(&c, fields[i], names[i], err) != 0)
+    if (ss_cursor_string(&c, fields[i], names[i], err) != 0)
       return -1;
   if (check_trailing(f, &c, "PROCESS record", err) != 0)
     return -1;
@@ -120,12 +82,12 @@ static int parse_process(struct ss_expfile *f, const struct ss_raw_record *r,
 static int parse_module_map(struct ss_expfile *f,
                             const struct ss_raw_record *r,
                             struct ss_err *err) {
-  struct cursor c = {r->payload, r->length, 0};
+  struct ss_cursor c = {r->payload, r->length, 0};
   if (f->has_map) {
     ss_err_set(err, "MODULE_MAP record: more than one in the file");
     return -1;
   }
-  if (!cursor_left(&c, MAP_FIXED)) {
+  if (!ss_cursor_left(&c, MAP_FIXED)) {
     ss_err_set(err, "MODULE_MAP record: %llu bytes, shorter than its "
                "%d-byte fixed part", (unsigned long long)r->length,
                MAP_FIXED);
@@ -133,7 +95,7 @@ static int parse_module_map(struct ss_expfile *f,
   }
   uint32_t n = ss_le32(r->payload);
   c.pos = MAP_FIXED;
-  if (!cursor_left(&c, (uint64_t)n * MAP_ENTRY_SIZE)) {
+  if (!ss_cursor_left(&c, (uint64_t)n * MAP_ENTRY_SIZE)) {
     ss_err_set(err, "MODULE_MAP record: %u entries do not fit in %llu bytes",
                n, (unsigned long long)r->length);
     return -1;
@@ -163,7 +125,8 @@ static int parse_module_map(struct ss_expfile *f,
     c.pos += MAP_ENTRY_SIZE;
   }
   for (uint32_t i = 0; i < n; i++)
-    if (take_string(&c, &f->map[i].path, "MODULE_MAP record (path)", err) != 0)
+    if (ss_cursor_string(&c, &f->map[i].path, "MODULE_MAP record (path)",
+                         err) != 0)
       return -1;
   return check_trailing(f, &c, "MODULE_MAP record", err);
 }
@@ -239,9 +202,9 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
 
 static int parse_note(struct ss_expfile *f, const struct ss_raw_record *r,
                       struct ss_err *err) {
-  struct cursor c = {r->payload, r->length, 0};
+  struct ss_cursor c = {r->payload, r->length, 0};
   struct ss_note_entry n;
-  if (!cursor_left(&c, NOTE_FIXED)) {
+  if (!ss_cursor_left(&c, NOTE_FIXED)) {
     ss_err_set(err, "NOTE record %u: %llu bytes, shorter than its %d-byte "
                "fixed part", r->index, (unsigned long long)r->length,
                NOTE_FIXED);
@@ -250,22 +213,24 @@ static int parse_note(struct ss_expfile *f, const struct ss_raw_record *r,
   n.kind = ss_le32(r->payload);
   n.time_ns = ss_le64(r->payload + 8);
   c.pos = NOTE_FIXED;
-  if (take_string(&c, &n.text, "NOTE record", err) != 0 ||
+  if (ss_cursor_string(&c, &n.text, "NOTE record", err) != 0 ||
       check_trailing(f, &c, "NOTE record", err) != 0)
     return -1;
   f->notes = ss_xrealloc_array(f->notes, f->num_notes + 1, sizeof n);
   f->notes[f->num_notes++] = n;
+  if (n.kind == SS_NOTE_CALIPER)
+    f->num_caliper_points++;
   return 0;
 }
 
 static int parse_usage(struct ss_expfile *f, const struct ss_raw_record *r,
                        struct ss_err *err) {
-  struct cursor c = {r->payload, r->length, 0};
+  struct ss_cursor c = {r->payload, r->length, 0};
   if (f->has_usage) {
     ss_err_set(err, "USAGE record: more than one in the file");
     return -1;
   }
-  if (!cursor_left(&c, USAGE_SIZE)) {
+  if (!ss_cursor_left(&c, USAGE_SIZE)) {
     ss_err_set(err, "USAGE record: %llu bytes, expected %d",
                (unsigned long long)r->length, USAGE_SIZE);
     return -1;
@@ -339,6 +304,12 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
     case SS_REC_USAGE:
       rc = parse_usage(f, r, err);
       break;
+    case SS_REC_SAMPLING:
+      rc = ss_parse_sampling(f, r, err);
+      break;
+    case SS_REC_SAMPLES:
+      rc = ss_parse_samples(f, r, err);
+      break;
     case SS_REC_END:
       break; /* checked by the container scan */
     default:
@@ -349,6 +320,8 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
   ss_container_release(&c);
   if (rc == 0)
     rc = check_references(f, err);
+  if (rc == 0)
+    rc = ss_check_samples(f, err);
   return rc;
 }
 
@@ -364,6 +337,7 @@ void ss_expfile_free(struct ss_expfile *f) {
   free(f->counts);
   free(f->map);
   free(f->notes);
+  free(f->sample_blocks);
   free(f->data);
   free(f->name);
   free(f);

@@ -163,3 +163,9 @@ void ss_json_count(struct ss_json *j, const char *key, int known,
   else
     ss_json_null(j, key);
 }
+
+void ss_json_seconds(struct ss_json *j, const char *key, uint64_t ns) {
+  before_value(j, key);
+  fprintf(j->out, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u,
+          ns % 1000000000u);
+}

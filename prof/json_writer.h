@@ -35,6 +35,9 @@ void ss_json_null(struct ss_json *j, const char *key);
 void ss_json_count(struct ss_json *j, const char *key, int known,
                    int64_t value);
 
+/* `ns` nanoseconds as an exact decimal number of seconds (1.500000000). */
+void ss_json_seconds(struct ss_json *j, const char *key, uint64_t ns);
+
 /* Only the escaping, for tests: writes "value" with quotes. */
 void ss_json_write_string(FILE *out, const char *value);
 

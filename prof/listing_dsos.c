@@ -8,7 +8,7 @@
 #include <string.h>
 
 void ss_list_dsos(const struct ss_listing *l) {
-  const struct ss_profile *p = l->model->profile;
+  const struct ss_profile *p = l->profile;
   FILE *out = l->out;
   int width = (int)strlen("DSO name");
   for (size_t i = 0; i < p->num_dsos; i++) {

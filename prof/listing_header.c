@@ -66,7 +66,7 @@ static void print_notes(FILE *out, const struct ss_expfile *f) {
 }
 
 void ss_list_header(const struct ss_listing *l) {
-  const struct ss_profile *p = l->model->profile;
+  const struct ss_profile *p = l->profile;
   const struct ss_process_info *pi = &p->files[0]->process;
   FILE *out = l->out;
   ss_print_rule(out);

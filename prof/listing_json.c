@@ -4,7 +4,7 @@
  */
 #include "listing.h"
 
-#include "json_writer.h"
+#include "listing_json_parts.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,13 +13,52 @@ static const char *edge_kind_name(uint16_t kind) {
   return kind == SS_EDGE_BRANCH ? "branch" : "fallthrough";
 }
 
-static void hex(struct ss_json *j, const char *key, uint64_t v) {
+void ss_json_hex(struct ss_json *j, const char *key, uint64_t v) {
   char buf[32];
   snprintf(buf, sizeof buf, "0x%" PRIx64, v);
   ss_json_string(j, key, buf);
 }
 
-static void write_files(struct ss_json *j, const struct ss_profile *p) {
+static void write_usage(struct ss_json *j, const struct ss_expfile *f) {
+  if (!f->has_usage) {
+    ss_json_null(j, "usage");
+    return;
+  }
+  const struct ss_rec_usage *u = &f->usage;
+  ss_json_begin_object(j, "usage");
+  ss_json_uint(j, "real_ns", u->real_ns);
+  ss_json_uint(j, "user_ns", u->user_ns);
+  ss_json_uint(j, "sys_ns", u->sys_ns);
+  ss_json_uint(j, "majflt", u->majflt);
+  ss_json_uint(j, "minflt", u->minflt);
+  ss_json_uint(j, "nswap", u->nswap);
+  ss_json_uint(j, "inblock", u->inblock);
+  ss_json_uint(j, "oublock", u->oublock);
+  ss_json_uint(j, "nvcsw", u->nvcsw);
+  ss_json_uint(j, "nivcsw", u->nivcsw);
+  ss_json_uint(j, "maxrss_kb", u->maxrss_kb);
+  ss_json_end_object(j);
+}
+
+static void write_caliper_points(struct ss_json *j,
+                                 const struct ss_expfile *f) {
+  uint32_t point = 0;
+  ss_json_begin_array(j, "caliper_points");
+  for (size_t i = 0; i < f->num_notes; i++) {
+    if (f->notes[i].kind != SS_NOTE_CALIPER)
+      continue;
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "point", point++);
+    ss_json_string(j, "text", f->notes[i].text);
+    ss_json_uint(j, "time_ns", f->notes[i].time_ns);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+void ss_json_write_files(struct ss_json *j, const struct ss_profile *p,
+                         void (*extra)(struct ss_json *, size_t, void *),
+                         void *ctx) {
   ss_json_begin_array(j, "files");
   for (size_t i = 0; i < p->num_files; i++) {
     const struct ss_expfile *f = p->files[i];
@@ -30,12 +69,17 @@ static void write_files(struct ss_json *j, const struct ss_profile *p) {
     ss_json_string(j, "code", f->process.code);
     ss_json_int(j, "exit_status", f->process.exit_status);
     ss_json_int(j, "term_signal", f->process.term_signal);
+    write_caliper_points(j, f);
+    write_usage(j, f);
+    if (extra)
+      extra(j, i, ctx);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
 }
 
-static void write_process(struct ss_json *j, const struct ss_process_info *pi) {
+void ss_json_write_process(struct ss_json *j,
+                           const struct ss_process_info *pi) {
   ss_json_begin_object(j, "process");
   ss_json_uint(j, "pid", pi->pid);
   ss_json_uint(j, "ppid", pi->ppid);
@@ -53,7 +97,7 @@ static void write_process(struct ss_json *j, const struct ss_process_info *pi) {
   ss_json_int(j, "term_signal", pi->term_signal);
   ss_json_uint(j, "start_ns", pi->start_ns);
   ss_json_uint(j, "end_ns", pi->end_ns);
-  hex(j, "fault_pc", pi->fault_pc);
+  ss_json_hex(j, "fault_pc", pi->fault_pc);
   ss_json_end_object(j);
 }
 
@@ -203,7 +247,7 @@ static void write_loops(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_array(j);
 }
 
-static void write_dsos(struct ss_json *j, const struct ss_profile *p) {
+void ss_json_write_dsos(struct ss_json *j, const struct ss_profile *p) {
   ss_json_begin_array(j, "dsos");
   for (size_t i = 0; i < p->num_dsos; i++) {
     const struct ss_map_entry *e = p->dsos[i].entry;
@@ -214,9 +258,9 @@ static void write_dsos(struct ss_json *j, const struct ss_profile *p) {
     ss_json_begin_object(j, NULL);
     ss_json_string(j, "name", p->dsos[i].name);
     ss_json_string(j, "path", e->path[0] ? e->path : p->target);
-    hex(j, "low", e->text_start);
-    hex(j, "high", e->text_end);
-    hex(j, "base", e->base);
+    ss_json_hex(j, "low", e->text_start);
+    ss_json_hex(j, "high", e->text_end);
+    ss_json_hex(j, "base", e->base);
     ss_json_string(j, "build_id", id);
     ss_json_bool(j, "main", (e->flags & SS_MAP_MAIN) != 0);
     ss_json_bool(j, "unloaded", (e->flags & SS_MAP_UNLOADED) != 0);
@@ -227,14 +271,14 @@ static void write_dsos(struct ss_json *j, const struct ss_profile *p) {
 
 void ss_list_json(const struct ss_listing *l) {
   const struct ss_model *m = l->model;
-  const struct ss_profile *p = m->profile;
+  const struct ss_profile *p = l->profile;
   struct ss_json j;
   ss_json_init(&j, l->out);
   ss_json_begin_object(&j, NULL);
   ss_json_string(&j, "target", p->target);
   ss_json_string(&j, "experiment", p->experiment);
-  write_files(&j, p);
-  write_process(&j, &p->files[0]->process);
+  ss_json_write_files(&j, p, NULL, NULL);
+  ss_json_write_process(&j, &p->files[0]->process);
   write_summary(&j, m);
   write_functions(&j, m);
   write_lines(&j, m);
@@ -243,7 +287,7 @@ void ss_list_json(const struct ss_listing *l) {
   write_calls(&j, m);
   write_callgraph(&j, m);
   write_loops(&j, m);
-  write_dsos(&j, p);
+  ss_json_write_dsos(&j, p);
   ss_json_begin_array(&j, "warnings");
   for (size_t i = 0; i < m->num_warnings; i++)
     ss_json_string(&j, NULL, m->warnings[i]);

@@ -3,6 +3,7 @@
 
 #include "xalloc.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,14 @@ const char ss_usage_text[] =
     "                    truncate each list after n lines, after the first\n"
     "                    line under n percent, or once the cumulative\n"
     "                    percentage passes n\n"
+    "  -calipers [n1,]n2 sampling experiments: only the samples taken between\n"
+    "                    caliper points n1 (default 0) and n2\n"
+    "  -u, -usage        the resources the program used (ssusage)\n"
     "  -nh               no listing header\n"
     "  -dsolist          the program's DSOs and their text addresses\n"
     "  -json             one JSON document instead of the listing\n"
     "                    (schema: docs/ssprof-json.md)\n"
+    "Experiments: ideal (and bbcounts), usertime, totaltime, [f]pcsamp[x].\n"
     "Several files of one program and experiment are summed.\n"
     "SOURCE_DATE_EPOCH, if set, is the date the listing header shows.\n";
 
@@ -52,6 +57,45 @@ static int parse_quit(const char *arg, struct ss_quit *q) {
   q->kind = SS_QUIT_LINES;
   if (parse_number(arg, len, &q->value) != 0 || strchr(arg, '.'))
     return -1;
+  return 0;
+}
+
+/* An optionally signed decimal integer filling the whole of s[0..len). */
+static int parse_integer(const char *s, size_t len, long long *out) {
+  char buf[32];
+  if (len == 0 || len >= sizeof buf)
+    return -1;
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  size_t i = buf[0] == '-' || buf[0] == '+' ? 1 : 0;
+  if (buf[i] == 0)
+    return -1;
+  for (; buf[i]; i++)
+    if (buf[i] < '0' || buf[i] > '9')
+      return -1;
+  errno = 0;
+  *out = strtoll(buf, NULL, 10);
+  return errno ? -1 : 0;
+}
+
+/* "[n1,]n2"; n1 >= n2 is refused here, as the seeds' prof does. */
+static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
+                          size_t msg_size) {
+  const char *comma = strchr(arg, ',');
+  c->given = 1;
+  c->from = 0;
+  if (comma ? parse_integer(arg, (size_t)(comma - arg), &c->from) != 0 ||
+                  parse_integer(comma + 1, strlen(comma + 1), &c->to) != 0
+            : parse_integer(arg, strlen(arg), &c->to) != 0) {
+    snprintf(msg, msg_size, "option '-calipers': '%s' is not [n1,]n2 (e.g. "
+             "-calipers 1,3 or -calipers 2)", arg);
+    return -1;
+  }
+  if (c->from >= c->to) {
+    snprintf(msg, msg_size, "option '-calipers %s': caliper point n1 (%lld) "
+             "must come before n2 (%lld)", arg, c->from, c->to);
+    return -1;
+  }
   return 0;
 }
 
@@ -95,6 +139,16 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->basicblocks = 1;
     } else if (is(a, "-calls", NULL)) {
       o->by_calls = 1;
+    } else if (is(a, "-u", "-usage")) {
+      o->usage = 1;
+    } else if (is(a, "-calipers", NULL)) {
+      if (i + 1 >= argc) {
+        snprintf(msg, msg_size, "option '-calipers' needs an argument: "
+                 "[n1,]n2");
+        return -1;
+      }
+      if (parse_calipers(argv[++i], &o->calipers, msg, msg_size) != 0)
+        return -1;
     } else if (is(a, "-nh", NULL)) {
       o->no_header = 1;
     } else if (is(a, "-dsolist", NULL)) {

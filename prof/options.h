@@ -1,7 +1,8 @@
 /*
  * options.h -- ssprof's command line, in prof's spelling:
  *   ssprof [-b[utterfly]] [-h[eavy]] [-l[ines]] [-basicblocks] [-calls]
- *          [-q[uit] n|n%|ncum%] [-nh] [-dsolist] [-json] [-help] file...
+ *          [-q[uit] n|n%|ncum%] [-calipers [n1,]n2] [-u[sage]] [-nh]
+ *          [-dsolist] [-json] [-help] file...
  */
 #ifndef SSPROF_OPTIONS_H
 #define SSPROF_OPTIONS_H
@@ -20,10 +21,19 @@ struct ss_quit {
   double value;
 };
 
+/* -calipers [n1,]n2: only samples taken between caliper points n1 and n2
+ * (calipers.h has the rules). */
+struct ss_calipers {
+  int given;
+  long long from; /* n1: 0 when omitted; negative: the beginning */
+  long long to;   /* n2 */
+};
+
 struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
-  int json, help;
+  int json, help, usage;
   struct ss_quit quit;
+  struct ss_calipers calipers;
   const char **files;
   size_t num_files;
   char *command_line; /* "ssprof <args>", for the listing header */

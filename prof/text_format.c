@@ -45,3 +45,12 @@ void ss_print_function_place(FILE *out, const struct ss_model_function *f,
   ss_print_file_line(out, file, line);
   fputc(')', out);
 }
+
+void ss_print_dso_place(FILE *out, const char *dso, const char *file,
+                        uint32_t line) {
+  fputs(dso, out);
+  if (!file || !file[0])
+    return;
+  fputs(": ", out);
+  ss_print_file_line(out, file, line);
+}

@@ -1,20 +1,25 @@
 /*
  * text_format.h -- pieces shared by the text listings: the 73-dash rule,
  * section titles, counts that may be unknown ("?"), percentages and the
- * "name (dso: file, line)" location text.
+ * "name (dso: file, line)" location text.  A listing has the merged
+ * profile and the model of its kind of experiment: counting (`model`) or
+ * sampling (`samples`).
  */
 #ifndef SSPROF_TEXT_FORMAT_H
 #define SSPROF_TEXT_FORMAT_H
 
 #include "model.h"
 #include "options.h"
+#include "sample_model.h"
 
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
 struct ss_listing {
-  const struct ss_model *model;
+  const struct ss_profile *profile;
+  const struct ss_model *model;          /* counting experiments, else NULL */
+  const struct ss_sample_model *samples; /* sampling experiments, else NULL */
   const struct ss_options *options;
   FILE *out;
 };
@@ -36,5 +41,9 @@ void ss_print_function_place(FILE *out, const struct ss_model_function *f,
 
 /* "file, line" or "file" or "?" */
 void ss_print_file_line(FILE *out, const char *file, uint32_t line);
+
+/* "dso: file, line", "dso: file", or just "dso" when the file is unknown. */
+void ss_print_dso_place(FILE *out, const char *dso, const char *file,
+                        uint32_t line);
 
 #endif

@@ -344,6 +344,154 @@ static void put_record(struct buf *file, uint32_t tag, const struct buf *pl) {
   put(file, zeros, (8 - pl->len % 8) % 8);
 }
 
+/* SAMPLING, then one SAMPLES record per thread with its samples in the
+ * order given.  Returns the number of records written. */
+static uint32_t put_sampling(struct buf *file, const struct synth_options *o) {
+  struct buf pl = {0};
+  uint64_t kept = 0, incomplete = 0;
+  uint32_t threads = o->num_threads ? o->num_threads : 1;
+  for (size_t i = 0; i < o->num_samples; i++) {
+    kept += o->samples[i].count;
+    if (o->samples[i].flags & 3)
+      incomplete += o->samples[i].count;
+  }
+  put_u32(&pl, o->sampling_kind);
+  put_u32(&pl, o->sampling_kind == 3 ? 0 : 1); /* call stacks */
+  put_u64(&pl, o->interval_ns);
+  put_u64(&pl, kept + o->lost);
+  put_u64(&pl, o->lost);
+  put_u64(&pl, incomplete);
+  put_u32(&pl, threads);
+  put_u32(&pl, o->bin_bytes);
+  put_string(&pl, o->clock ? o->clock : "synthetic timer");
+  put_record(file, 6, &pl);
+  uint32_t records = 1;
+  for (uint32_t t = 0; t < threads; t++) {
+    uint64_t n = 0;
+    for (size_t i = 0; i < o->num_samples; i++)
+      if (o->samples[i].thread == t)
+        n += o->samples[i].count;
+    if (n == 0)
+      continue;
+    pl.len = 0;
+    put_u32(&pl, t);
+    put_u32(&pl, 5000 + t); /* tid */
+    put_u64(&pl, n);
+    for (size_t i = 0; i < o->num_samples; i++) {
+      const struct synth_sample *s = &o->samples[i];
+      if (s->thread != t)
+        continue;
+      for (uint32_t c = 0; c < s->count; c++) {
+        put_u16(&pl, s->depth);
+        put_u16(&pl, s->flags);
+        put_u32(&pl, s->caliper);
+        for (uint16_t d = 0; d < s->depth; d++)
+          put_u64(&pl, s->addrs[d]);
+      }
+    }
+    put_record(file, 7, &pl);
+    records++;
+  }
+  free(pl.p);
+  return records;
+}
+
+int synth_set_sampling(struct synth_options *o, const char *experiment) {
+  static const struct {
+    const char *name, *marching_orders;
+    uint32_t kind;
+    uint64_t interval_ns;
+    uint32_t bin_bytes;
+  } kinds[] = {
+      {"usertime", "ut:cu", 1, 30000000, 0},
+      {"totaltime", "tt:cu", 2, 30000000, 0},
+      {"pcsamp", "pc,2,10000,0:cu", 3, 10000000, 2},
+      {"fpcsamp", "pc,2,1000,0:cu", 3, 1000000, 2},
+      {"pcsampx", "pc,4,10000,0:cu", 3, 10000000, 4},
+      {"fpcsampx", "pc,4,1000,0:cu", 3, 1000000, 4},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (strcmp(experiment, kinds[i].name) == 0) {
+      o->experiment = kinds[i].name;
+      o->marching_orders = kinds[i].marching_orders;
+      o->sampling_kind = kinds[i].kind;
+      o->interval_ns = kinds[i].interval_ns;
+      o->bin_bytes = kinds[i].bin_bytes;
+      return 0;
+    }
+  return -1;
+}
+
+/* ---- reading a real ELF file, for -module-elf ---- */
+
+static uint16_t get_u16(const uint8_t *p) {
+  return (uint16_t)(p[0] | p[1] << 8);
+}
+
+int synth_module_from_elf(struct synth_module *m, const char *path,
+                          uint64_t base) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return -1;
+  struct buf b = {0};
+  uint8_t chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+    put(&b, chunk, n);
+  fclose(f);
+  int rc = -1;
+  /* ELF64 little-endian: e_phoff at 32, e_phentsize at 54, e_phnum at 56 */
+  if (b.len < 64 || memcmp(b.p, "\177ELF", 4) != 0 || b.p[4] != 2 ||
+      b.p[5] != 1)
+    goto out;
+  uint64_t phoff = get_u64(b.p + 32);
+  uint16_t phentsize = get_u16(b.p + 54), phnum = get_u16(b.p + 56);
+  uint64_t lo = UINT64_MAX, hi = 0;
+  memset(m, 0, sizeof *m);
+  for (uint16_t i = 0; i < phnum; i++) {
+    uint64_t at = phoff + (uint64_t)i * phentsize;
+    if (at + 56 > b.len)
+      goto out;
+    const uint8_t *ph = b.p + at;
+    uint32_t type = get_u32(ph), flags = get_u32(ph + 4);
+    uint64_t offset = get_u64(ph + 8), vaddr = get_u64(ph + 16);
+    uint64_t filesz = get_u64(ph + 32), memsz = get_u64(ph + 40);
+    if (type == 1 && (flags & 1)) { /* PT_LOAD, PF_X */
+      if (vaddr < lo)
+        lo = vaddr;
+      if (vaddr + memsz > hi)
+        hi = vaddr + memsz;
+    }
+    if (type == 4 && offset + filesz <= b.len) { /* PT_NOTE */
+      uint64_t pos = offset, end = offset + filesz;
+      while (pos + 12 <= end) {
+        uint32_t namesz = get_u32(b.p + pos), descsz = get_u32(b.p + pos + 4);
+        uint32_t ntype = get_u32(b.p + pos + 8);
+        uint64_t name_at = pos + 12;
+        uint64_t desc_at = name_at + ((namesz + 3u) & ~3u);
+        if (desc_at + descsz > end)
+          break;
+        if (ntype == 3 && namesz == 4 &&
+            memcmp(b.p + name_at, "GNU", 4) == 0 && descsz <= 20) {
+          memcpy(m->build_id, b.p + desc_at, descsz);
+          m->build_id_len = descsz;
+        }
+        pos = desc_at + ((descsz + 3u) & ~3u);
+      }
+    }
+  }
+  if (hi == 0)
+    goto out;
+  m->path = path;
+  m->base = base;
+  m->start = base + lo;
+  m->end = base + hi;
+  rc = 0;
+out:
+  free(b.p);
+  return rc;
+}
+
 void synth_default_options(struct synth_options *o) {
   memset(o, 0, sizeof *o);
   o->scenario = SYNTH_LONGJMP;
@@ -354,6 +502,7 @@ void synth_default_options(struct synth_options *o) {
   o->version_major = 1;
   o->version_minor = 0;
   o->experiment = "ideal";
+  o->marching_orders = "it:cu";
   o->target_path = "/synth/prog";
 }
 
@@ -361,6 +510,8 @@ struct map_spec {
   uint64_t base, start, end;
   uint32_t flags;
   const char *path;
+  const uint8_t *build_id; /* NULL: made up */
+  uint32_t build_id_len;
 };
 
 uint8_t *synth_build(const struct synth_options *o, size_t *size) {
@@ -385,7 +536,7 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   put_u64(&pl, 1700000001000000000ull);
   put_u64(&pl, 0);
   put_string(&pl, o->experiment);
-  put_string(&pl, "it:cu");
+  put_string(&pl, o->marching_orders);
   put_string(&pl, o->target_path);
   put_string(&pl, "prog 4 5 7");
   put_string(&pl, "/synth");
@@ -395,15 +546,26 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   put_record(&file, 1, &pl);
   records++;
 
-  /* MODULE_MAP: the program (twice when loaded twice), and this binary for
-   * the ELF target. */
-  struct map_spec map[3];
+  /* MODULE_MAP: the program (twice when loaded twice), this binary for
+   * the ELF target, then the extra modules. */
+  size_t max_map = 3 + o->num_modules;
+  struct map_spec *map = calloc(max_map, sizeof *map);
   uint32_t nmap = 0;
-  map[nmap++] = (struct map_spec){o->base, o->base + 0x1000, o->base + 0x3000,
-                                  1, o->target_path};
+  if (o->main_module)
+    map[nmap++] = (struct map_spec){o->main_module->base,
+                                    o->main_module->start,
+                                    o->main_module->end, 1,
+                                    o->main_module->path,
+                                    o->main_module->build_id,
+                                    o->main_module->build_id_len};
+  else
+    map[nmap++] = (struct map_spec){o->base, o->base + 0x1000,
+                                    o->base + 0x3000, 1, o->target_path,
+                                    NULL, 20};
   if (o->counts_twice)
     map[nmap++] = (struct map_spec){o->base + 0x100000, o->base + 0x101000,
-                                    o->base + 0x103000, 2, o->target_path};
+                                    o->base + 0x103000, 2, o->target_path,
+                                    NULL, 20};
   uint64_t elf_target = 0;
   if (o->target == SYNTH_TARGET_ELF_SYMBOL) {
     struct text_range r = {(uint64_t)(uintptr_t)&synth_marker_function, 0, 0,
@@ -417,8 +579,14 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
       path = self;
     }
     if (r.found)
-      map[nmap++] = (struct map_spec){r.base, r.start, r.end, 0, path};
+      map[nmap++] =
+          (struct map_spec){r.base, r.start, r.end, 0, path, NULL, 20};
     elf_target = r.addr + 4; /* inside the function, not at its start */
+  }
+  for (size_t i = 0; i < o->num_modules; i++) {
+    const struct synth_module *m = &o->modules[i];
+    map[nmap++] = (struct map_spec){m->base, m->start, m->end, m->flags,
+                                    m->path, m->build_id, m->build_id_len};
   }
   pl.len = 0;
   put_u32(&pl, nmap);
@@ -427,9 +595,12 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
     put_u64(&pl, map[i].base);
     put_u64(&pl, map[i].start);
     put_u64(&pl, map[i].end);
+    /* Without a given build-id: a made-up one, distinct per entry. */
     for (uint8_t k = 0; k < 20; k++)
-      put_u8(&pl, (uint8_t)(0xA0 + k + i));
-    put_u32(&pl, 20);
+      put_u8(&pl, map[i].build_id ? (k < map[i].build_id_len
+                                         ? map[i].build_id[k] : 0)
+                                  : (uint8_t)(0xA0 + k + i));
+    put_u32(&pl, map[i].build_id_len);
     put_u32(&pl, map[i].flags);
     put_u32(&pl, 0);
   }
@@ -438,20 +609,30 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   put_record(&file, 2, &pl);
   records++;
 
-  /* NOTEs */
+  /* NOTEs: caliper point 0, the path, the extra caliper points, the
+   * exit's caliper point. */
   if (!o->no_notes) {
-    char text[3][128];
-    snprintf(text[0], sizeof text[0], "Caliper point 0 at target begin, PID %u",
-             o->pid);
-    snprintf(text[1], sizeof text[1], "%s", o->target_path);
-    snprintf(text[2], sizeof text[2], "Caliper point 1 at exit(%d)",
-             o->scenario == SYNTH_LONGJMP ? 0 : 1);
-    for (int i = 0; i < 3; i++) {
+    uint32_t n = 3 + o->extra_calipers;
+    for (uint32_t i = 0; i < n; i++) {
+      char text[128];
+      uint32_t kind = 1;
+      if (i == 0)
+        snprintf(text, sizeof text, "Caliper point 0 at target begin, PID %u",
+                 o->pid);
+      else if (i == 1) {
+        snprintf(text, sizeof text, "%s", o->target_path);
+        kind = 0;
+      } else if (i < n - 1)
+        snprintf(text, sizeof text, "Caliper point %u at phase %u", i - 1,
+                 i - 1);
+      else
+        snprintf(text, sizeof text, "Caliper point %u at exit(%d)", i - 1,
+                 o->scenario == SYNTH_LONGJMP ? 0 : 1);
       pl.len = 0;
-      put_u32(&pl, i == 1 ? 0 : 1);
+      put_u32(&pl, kind);
       put_u32(&pl, 0);
       put_u64(&pl, 1700000000000000000ull + (uint64_t)i);
-      put_string(&pl, text[i]);
+      put_string(&pl, text);
       put_record(&file, 4, &pl);
       records++;
     }
@@ -462,7 +643,8 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   build_descriptor(o, &desc);
   uint64_t counters[10], indirect_calls;
   scenario_counters(o->scenario, counters, &indirect_calls);
-  for (int copy = 0; copy < (o->counts_twice ? 2 : 1); copy++) {
+  int copies = o->sampling_kind ? 0 : o->counts_twice ? 2 : 1;
+  for (int copy = 0; copy < copies; copy++) {
     uint64_t base = copy ? map[1].base : o->base;
     uint64_t work_addr = base + 0x1200, main_addr = base + 0x1100;
     uint64_t target = o->target == SYNTH_TARGET_WORK ? work_addr
@@ -498,12 +680,17 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
     records++;
   }
 
+  if (o->sampling_kind)
+    records += put_sampling(&file, o);
+
   /* USAGE */
-  pl.len = 0;
-  for (int i = 0; i < 11; i++)
-    put_u64(&pl, (uint64_t)(i + 1) * 1000);
-  put_record(&file, 5, &pl);
-  records++;
+  if (!o->no_usage) {
+    pl.len = 0;
+    for (int i = 0; i < 11; i++)
+      put_u64(&pl, o->usage ? o->usage[i] : (uint64_t)(i + 1) * 1000);
+    put_record(&file, 5, &pl);
+    records++;
+  }
 
   /* END */
   pl.len = 0;
@@ -512,6 +699,7 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   put_record(&file, 0x7FFFFFFF, &pl);
 
   free(pl.p);
+  free(map);
   *size = file.len;
   return file.p;
 }

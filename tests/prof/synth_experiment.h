@@ -90,6 +90,28 @@ enum synth_desc_fault {
   SYNTH_FAULT_COUNT
 };
 
+/* Sampling files (synth_options.sampling_kind != 0) have no COUNTS; their
+ * samples are given one by one, each `count` times. */
+#define SYNTH_MAX_DEPTH 64
+
+struct synth_sample {
+  uint32_t count;   /* identical samples, >= 1 */
+  uint32_t caliper; /* caliper points recorded before it */
+  uint32_t thread;  /* thread index */
+  uint16_t flags;   /* SS_SAMPLE_* */
+  uint16_t depth;
+  uint64_t addrs[SYNTH_MAX_DEPTH]; /* PC, then return addresses */
+};
+
+/* A module map entry besides the program's (build_id_len 0: none). */
+struct synth_module {
+  const char *path;
+  uint64_t base, start, end;
+  uint8_t build_id[20];
+  uint32_t build_id_len;
+  uint32_t flags; /* SS_MAP_* */
+};
+
 struct synth_options {
   enum synth_scenario scenario;
   enum synth_indirect_target target;
@@ -103,8 +125,26 @@ struct synth_options {
   uint16_t version_major;
   uint16_t version_minor;
   const char *experiment;
+  const char *marching_orders;
   const char *target_path;
   const char *elf_path;    /* for SYNTH_TARGET_ELF_SYMBOL: this binary */
+  /* sampling */
+  uint32_t sampling_kind;  /* SS_SAMPLING_*; 0: a counting file */
+  uint64_t interval_ns;
+  uint32_t bin_bytes;
+  const char *clock;
+  uint32_t num_threads;
+  uint64_t lost;
+  uint32_t extra_calipers; /* caliper points between begin and exit */
+  const struct synth_sample *samples;
+  size_t num_samples;
+  /* the module map: the program's entry (replaced by main_module if
+   * set), then `modules` */
+  const struct synth_module *main_module;
+  const struct synth_module *modules;
+  size_t num_modules;
+  const uint64_t *usage;   /* 11 USAGE values, NULL: 1000, 2000, ... */
+  int no_usage;
 };
 
 void synth_default_options(struct synth_options *o);
@@ -122,6 +162,18 @@ void synth_fix_crcs(uint8_t *image, size_t size);
 /* Offsets of each record header in a valid image; returns the count. */
 size_t synth_record_offsets(const uint8_t *image, size_t size,
                             size_t *offsets, size_t max);
+
+/* Fill `m` from the ELF file at `path` loaded at bias `base`: its
+ * executable segments and its GNU build-id, read with this file's own ELF
+ * parsing (not ssprof's).  Returns 0, or -1 if it is not a readable
+ * 64-bit ELF file. */
+int synth_module_from_elf(struct synth_module *m, const char *path,
+                          uint64_t base);
+
+/* Set the sampling kind, interval and bin width of an experiment name
+ * (usertime, totaltime, pcsamp, fpcsamp, pcsampx, fpcsampx); the name
+ * becomes the experiment.  Returns -1 for another name. */
+int synth_set_sampling(struct synth_options *o, const char *experiment);
 
 /* A function of this binary whose address the ELF test points into. */
 int synth_marker_function(int x);

@@ -4,7 +4,9 @@
  * a newer major version, records whose inner lengths lie, and descriptors
  * with out-of-range indices (with correct CRCs, so the descriptor checks
  * are what catch them) must each fail with one line, never crash; an
- * unknown record tag and a newer minor version must be accepted.
+ * unknown record tag and a newer minor version must be accepted.  The
+ * truncations, flips and lying lengths are run on a counting (ideal) file
+ * and on a sampling (usertime) file with SAMPLING and SAMPLES records.
  *
  *   prof-reader-test [SSPROF SCRATCH_DIR]
  * With the two arguments, the damaged files are also given to the ssprof
@@ -120,9 +122,32 @@ static void expect_failure(const uint8_t *image, size_t size,
   run_binary_expect_failure(image, size, what);
 }
 
+/* Which valid file the damage starts from. */
+static int sampling_image;
+
+/* Two threads, three caliper points, stacks of depth 1 to 3, an
+ * incomplete one. */
+static const struct synth_sample reader_samples[] = {
+    {2, 1, 0, 0, 3, {0x200001100, 0x200001200, 0x200001300}},
+    {1, 2, 1, SS_SAMPLE_INCOMPLETE, 1, {0x200001180}},
+    {1, 2, 0, 0, 2, {0x200001104, 0x200001204}},
+};
+
+static void sampling_options(struct synth_options *o) {
+  synth_default_options(o);
+  synth_set_sampling(o, "usertime");
+  o->num_threads = 2;
+  o->extra_calipers = 1;
+  o->samples = reader_samples;
+  o->num_samples = sizeof reader_samples / sizeof reader_samples[0];
+}
+
 static uint8_t *valid_image(size_t *size) {
   struct synth_options o;
-  synth_default_options(&o);
+  if (sampling_image)
+    sampling_options(&o);
+  else
+    synth_default_options(&o);
   return synth_build(&o, size);
 }
 
@@ -132,6 +157,50 @@ static void check_valid(void) {
   struct ss_err err;
   CHECK(parse_image(image, size, &err) == 0);
   free(image);
+  if (!sampling_image)
+    return;
+  /* What the sampling file decodes to. */
+  image = valid_image(&size);
+  struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
+  if (ss_expfile_parse(f, "sampling", image, size, &err) != 0) {
+    fprintf(stderr, "sampling image: %s\n", err.msg);
+    check_failures++;
+    ss_expfile_free(f);
+    return;
+  }
+  CHECK(f->has_sampling);
+  CHECK_I64(f->sampling.kind, SS_SAMPLING_USERTIME, "sampling kind");
+  CHECK_I64(f->sampling.interval_ns, 30000000, "interval");
+  CHECK_I64(f->sampling.samples, 4, "samples taken");
+  CHECK_I64(f->sampling.incomplete, 1, "incomplete");
+  CHECK_I64(f->sampling.num_threads, 2, "threads");
+  CHECK_STR(f->sampling.clock, "synthetic timer", "clock");
+  CHECK_I64(f->num_sample_blocks, 2, "one SAMPLES record per thread");
+  CHECK_I64(f->num_samples, 4, "samples in the records");
+  CHECK_I64(f->num_caliper_points, 3, "caliper points");
+  if (f->num_sample_blocks == 2) {
+    const struct ss_sample_block *b = &f->sample_blocks[0];
+    CHECK_I64(b->thread_index, 0, "first block's thread");
+    CHECK_I64(b->num_samples, 3, "thread 0 samples");
+    const uint8_t *p = b->data;
+    struct ss_sample_view v;
+    ss_sample_next(&p, &v);
+    CHECK_I64(v.depth, 3, "depth");
+    CHECK_I64(v.caliper, 1, "caliper");
+    CHECK_I64(ss_sample_addr(&v, 2), 0x200001300, "outermost address");
+    ss_sample_next(&p, &v);
+    ss_sample_next(&p, &v);
+    CHECK_I64(v.depth, 2, "third sample's depth");
+    CHECK_I64(v.caliper, 2, "third sample's caliper");
+    CHECK_I64(ss_sample_addr(&v, 1), 0x200001204, "its return address");
+    CHECK(p == b->data + b->size);
+    b = &f->sample_blocks[1];
+    p = b->data;
+    ss_sample_next(&p, &v);
+    CHECK_I64(b->thread_index, 1, "second block's thread");
+    CHECK_I64(v.flags, SS_SAMPLE_INCOMPLETE, "flags");
+  }
+  ss_expfile_free(f);
 }
 
 static void check_truncations(void) {
@@ -282,6 +351,51 @@ static void damage_record(uint32_t tag, size_t at_from_end, size_t at,
   free(image);
 }
 
+/* Lies inside the sampling records, with correct CRCs. */
+static void check_sampling_damage(void) {
+  /* SAMPLING: kind 9, interval 0, more lost than taken, a long clock. */
+  damage_record(SS_REC_SAMPLING, 0, 0, 9, "unknown sampling kind",
+                "sampling kind");
+  damage_record(SS_REC_SAMPLING, 0, 8, 0, "interval is 0", "interval 0");
+  damage_record(SS_REC_SAMPLING, 0, 24, 0xFFFFFFFF, "lost", "lost samples");
+  damage_record(SS_REC_SAMPLING, 0, 48, 1000, "string", "clock string");
+  /* SAMPLES (the first, thread 0 with 3 samples): thread 7 of 2; a
+   * million samples; one sample more or less than the bytes hold; depth
+   * 0; a depth past the end. */
+  damage_record(SS_REC_SAMPLES, 0, 0, 7, "thread index 7", "thread index");
+  damage_record(SS_REC_SAMPLES, 0, 8, 1000000, "do not fit", "sample count");
+  damage_record(SS_REC_SAMPLES, 0, 8, 4, "runs past the end",
+                "one sample too many");
+  damage_record(SS_REC_SAMPLES, 0, 8, 2, "unexpected bytes",
+                "one sample too few");
+  damage_record(SS_REC_SAMPLES, 0, 16, 0, "depth 0", "depth 0");
+  damage_record(SS_REC_SAMPLES, 0, 16, 60000, "runs past the end",
+                "depth too large");
+  /* SAMPLES without SAMPLING: its tag made unknown (tags are outside the
+   * CRC, so only the cross-record check can catch it). */
+  size_t size, offsets[64];
+  uint8_t *image = valid_image(&size);
+  size_t n = synth_record_offsets(image, size, offsets, 64);
+  for (size_t i = 0; i < n; i++)
+    if (ss_le32(image + offsets[i]) == SS_REC_SAMPLING) {
+      ss_put_le32(image + offsets[i], 99);
+      expect_failure(image, size, "no SAMPLING record", "SAMPLING missing");
+    }
+  free(image);
+  /* Two SAMPLING records: the second SAMPLES record's tag turned into
+   * SAMPLING (its payload is then a short SAMPLING record, or a second
+   * one). */
+  image = valid_image(&size);
+  n = synth_record_offsets(image, size, offsets, 64);
+  for (size_t i = n; i-- > 0;)
+    if (ss_le32(image + offsets[i]) == SS_REC_SAMPLES) {
+      ss_put_le32(image + offsets[i], SS_REC_SAMPLING);
+      expect_failure(image, size, "SAMPLING record", "two SAMPLING records");
+      break;
+    }
+  free(image);
+}
+
 static void check_record_damage(void) {
   /* COUNTS: num_counters (offset 8) no longer adds up. */
   damage_record(SS_REC_COUNTS, 0, 8, 11, "do not add up", "counter count");
@@ -368,13 +482,18 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: prof-reader-test [SSPROF SCRATCH_DIR]\n");
     return 2;
   }
-  check_valid();
-  check_truncations();
-  check_flips();
+  for (sampling_image = 0; sampling_image < 2; sampling_image++) {
+    check_valid();
+    check_truncations();
+    check_flips();
+  }
+  sampling_image = 0;
   check_header_damage();
   check_accepted_variants();
   check_record_damage();
   check_descriptor_faults();
+  sampling_image = 1;
+  check_sampling_damage();
   if (ssprof_path)
     printf("prof-reader-test: %zu ssprof runs\n", binary_runs);
   return check_finish("prof-reader-test");

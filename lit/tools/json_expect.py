@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""json_expect.py -- check an `ssprof -json` document of a sampling
+experiment with Python expressions, for end-to-end tests whose numbers are
+statistical (shares of samples, not exact counts).
+
+  json_expect.py DOC.json SOURCE.c 'EXPR' ['EXPR' ...]
+
+Each EXPR must be true.  Names it can use:
+  d                 the document
+  s                 d["sampling"]
+  n                 s["samples"] (the selected samples)
+  f(name)           the function named `name` (a dict), or {} if absent
+  excl(name), incl(name)   its exclusive / inclusive samples (0 if absent)
+  edge(caller, callee)     the callgraph entries of that pair (a list)
+  line(marker)      the line of SOURCE that ends in the comment "// marker"
+  top_line()        the (function, line) of the line with most samples
+Prints "json_expect: N checks passed", or the failing expression with the
+document's functions, and exits 1.
+"""
+import json
+import sys
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    with open(argv[1]) as fp:
+        d = json.load(fp)
+    with open(argv[2]) as fp:
+        source = fp.read().splitlines()
+    funcs = {x["name"]: x for x in d.get("functions", [])}
+
+    def f(name):
+        return funcs.get(name, {})
+
+    def excl(name):
+        return f(name).get("exclusive_samples", 0)
+
+    def incl(name):
+        return f(name).get("inclusive_samples", 0)
+
+    def edge(caller, callee):
+        return [e for e in d.get("callgraph", [])
+                if e["caller"] == caller and e["callee"] == callee]
+
+    def line(marker):
+        for i, text in enumerate(source, 1):
+            if text.rstrip().endswith("// " + marker):
+                return i
+        raise SystemExit("json_expect: no line ends in // " + marker)
+
+    def top_line():
+        best = max(d["lines"], key=lambda l: l["samples"])
+        return (best["function"], best["line"])
+
+    env = {"d": d, "s": d.get("sampling", {}), "f": f, "excl": excl,
+           "incl": incl, "edge": edge, "line": line, "top_line": top_line}
+    env["n"] = env["s"].get("samples", 0)
+    for expr in argv[3:]:
+        if not eval(expr, env):
+            summary = ", ".join("%s %d/%d" % (x["name"],
+                                               x["exclusive_samples"],
+                                               x["inclusive_samples"])
+                                for x in d.get("functions", []))
+            print("json_expect: failed: %s\n  %d samples; functions "
+                  "(exclusive/inclusive): %s" % (expr, env["n"], summary))
+            return 1
+    print("json_expect: %d checks passed" % (len(argv) - 3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,136 @@
+/*
+ * listing_sample_json.c -- -json for sampling experiments: the samples
+ * aggregated per function, per source line and per caller -> callee call
+ * site, with the sampling summary.  The schema is in docs/ssprof-json.md;
+ * keep the two in step.
+ */
+#include "listing.h"
+
+#include "listing_json_parts.h"
+
+#include <inttypes.h>
+
+static const char *kind_name(uint32_t kind) {
+  switch (kind) {
+  case SS_SAMPLING_USERTIME:
+    return "usertime";
+  case SS_SAMPLING_TOTALTIME:
+    return "totaltime";
+  default:
+    return "pcsamp";
+  }
+}
+
+static void write_window(struct ss_json *j, const char *key,
+                         const struct ss_caliper_window *w) {
+  ss_json_begin_object(j, key);
+  ss_json_int(j, "after", w->after);
+  ss_json_int(j, "through", w->through);
+  ss_json_end_object(j);
+}
+
+static void file_window(struct ss_json *j, size_t i, void *ctx) {
+  const struct ss_sample_model *m = ctx;
+  if (m->calipers_given)
+    write_window(j, "caliper_window", &m->windows[i]);
+  else
+    ss_json_null(j, "caliper_window");
+}
+
+static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {
+  ss_json_begin_object(j, "sampling");
+  ss_json_string(j, "kind", kind_name(m->kind));
+  ss_json_bool(j, "callstacks", m->callstacks);
+  ss_json_uint(j, "interval_ns", m->interval_ns);
+  ss_json_uint(j, "bin_bytes", m->bin_bytes);
+  ss_json_string(j, "clock", m->clock);
+  ss_json_uint(j, "samples", m->samples);
+  ss_json_seconds(j, "seconds", m->ns);
+  ss_json_uint(j, "incomplete", m->incomplete);
+  ss_json_uint(j, "taken", m->taken);
+  ss_json_uint(j, "lost", m->lost);
+  ss_json_uint(j, "threads", m->threads);
+  ss_json_end_object(j);
+}
+
+static void write_functions(struct ss_json *j,
+                            const struct ss_sample_model *m) {
+  ss_json_begin_array(j, "functions");
+  for (uint32_t r = 0; r < m->num_functions; r++) {
+    const struct ss_sfunction *f = &m->functions[m->by_rank[r]];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "index", f->rank);
+    ss_json_string(j, "name", f->name);
+    ss_json_string(j, "dso", f->dso);
+    ss_json_string(j, "path", f->path);
+    ss_json_string(j, "file", f->file);
+    ss_json_uint(j, "line", f->line);
+    ss_json_bool(j, "by_address", f->by_address);
+    ss_json_uint(j, "exclusive_samples", f->excl_samples);
+    ss_json_seconds(j, "exclusive_seconds", f->excl_ns);
+    ss_json_uint(j, "inclusive_samples", f->incl_samples);
+    ss_json_seconds(j, "inclusive_seconds", f->incl_ns);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_lines(struct ss_json *j, const struct ss_sample_model *m) {
+  ss_json_begin_array(j, "lines");
+  for (size_t i = 0; i < m->num_lines; i++) {
+    const struct ss_sline *l = &m->lines[i];
+    const struct ss_sfunction *f = &m->functions[l->function];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "function", f->name);
+    ss_json_uint(j, "function_index", f->rank);
+    ss_json_string(j, "file", l->file);
+    ss_json_uint(j, "line", l->line);
+    ss_json_uint(j, "samples", l->samples);
+    ss_json_seconds(j, "seconds", l->ns);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+static void write_callgraph(struct ss_json *j,
+                            const struct ss_sample_model *m) {
+  ss_json_begin_array(j, "callgraph");
+  for (size_t i = 0; i < m->num_edges; i++) {
+    const struct ss_sedge *e = &m->edges[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_string(j, "caller", m->functions[e->caller].name);
+    ss_json_uint(j, "caller_index", m->functions[e->caller].rank);
+    ss_json_string(j, "callee", m->functions[e->callee].name);
+    ss_json_uint(j, "callee_index", m->functions[e->callee].rank);
+    ss_json_hex(j, "callsite", e->callsite);
+    ss_json_bool(j, "inlined", e->inlined);
+    ss_json_string(j, "file", e->file);
+    ss_json_uint(j, "line", e->line);
+    ss_json_uint(j, "samples", e->samples);
+    ss_json_seconds(j, "seconds", e->ns);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
+void ss_list_sample_json(const struct ss_listing *l) {
+  const struct ss_sample_model *m = l->samples;
+  const struct ss_profile *p = l->profile;
+  struct ss_json j;
+  ss_json_init(&j, l->out);
+  ss_json_begin_object(&j, NULL);
+  ss_json_string(&j, "target", p->target);
+  ss_json_string(&j, "experiment", p->experiment);
+  ss_json_write_files(&j, p, file_window, (void *)m);
+  ss_json_write_process(&j, &p->files[0]->process);
+  write_sampling(&j, m);
+  write_functions(&j, m);
+  write_lines(&j, m);
+  write_callgraph(&j, m);
+  ss_json_write_dsos(&j, p);
+  ss_json_begin_array(&j, "warnings");
+  for (size_t i = 0; i < m->num_warnings; i++)
+    ss_json_string(&j, NULL, m->warnings[i]);
+  ss_json_end_array(&j);
+  ss_json_end_object(&j);
+}
