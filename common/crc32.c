@@ -46,3 +46,53 @@ uint32_t ss_crc32(uint32_t crc, const void *data, size_t len) {
     crc = crc_table[0][(crc ^ *p) & 0xFF] ^ (crc >> 8);
   return ~crc;
 }
+
+/*
+ * Combining.  The CRC register is linear over GF(2): running it over n zero
+ * bytes applies a fixed linear map Z^n, and with zlib's pre- and
+ * post-inversion the inversions cancel, leaving
+ *     CRC(A || B) = Z^len(B) (CRC(A)) ^ CRC(B).
+ * Z^n is built by squaring: a 32x32 bit matrix is 32 column words, column
+ * k being the image of bit k.
+ */
+static uint32_t matrix_times(const uint32_t m[32], uint32_t v) {
+  uint32_t r = 0;
+  for (int k = 0; v; k++, v >>= 1)
+    if (v & 1)
+      r ^= m[k];
+  return r;
+}
+
+static void matrix_square(uint32_t out[32], const uint32_t m[32]) {
+  for (int k = 0; k < 32; k++)
+    out[k] = matrix_times(m, m[k]);
+}
+
+uint32_t ss_crc32_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b) {
+  if (len_b == 0)
+    return crc_a;
+  /* One zero bit: shift right, and fold the polynomial in when bit 0 was
+   * set. */
+  uint32_t even[32], odd[32];
+  odd[0] = 0xEDB88320u;
+  for (int k = 1; k < 32; k++)
+    odd[k] = 1u << (k - 1);
+  matrix_square(even, odd);  /* two zero bits */
+  matrix_square(odd, even);  /* four */
+  /* From here on: one zero byte, then 2, 4, ... bytes, applied for each set
+   * bit of len_b. */
+  uint32_t *step = even, *next = odd;
+  matrix_square(step, next); /* eight bits: one byte */
+  for (;;) {
+    if (len_b & 1)
+      crc_a = matrix_times(step, crc_a);
+    len_b >>= 1;
+    if (!len_b)
+      break;
+    matrix_square(next, step);
+    uint32_t *t = step;
+    step = next;
+    next = t;
+  }
+  return crc_a ^ crc_b;
+}

@@ -7,7 +7,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Continue a CRC over more data; start with crc = 0. */
 uint32_t ss_crc32(uint32_t crc, const void *data, size_t len);
+
+/* The CRC of A followed by B, from crc_a = CRC(A), crc_b = CRC(B) and the
+ * length of B, in O(log len_b): a large block whose CRC is known ahead
+ * (a module's descriptor, computed by the pass) need not be read again. */
+uint32_t ss_crc32_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

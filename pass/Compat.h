@@ -65,12 +65,11 @@ inline void dropPromisesInstrumentationBreaks(llvm::Function &F) {
   F.removeFnAttr(llvm::Attribute::NoRecurse);
 }
 
-// Whether the target has the preserve_all calling convention (x86-64 and
-// AArch64 do; elsewhere a call with it would not compile).
+// Whether to use the preserve_all calling convention for the cold call:
+// x86-64 implements it in every LLVM we build against; other targets keep
+// the C convention (a target that ignored it would miscompile callers).
 inline bool hasPreserveAll(const llvm::Module &M) {
-  llvm::Triple T(M.getTargetTriple());
-  return T.getArch() == llvm::Triple::x86_64 ||
-         T.getArch() == llvm::Triple::aarch64;
+  return llvm::Triple(M.getTargetTriple()).getArch() == llvm::Triple::x86_64;
 }
 
 } // namespace ss

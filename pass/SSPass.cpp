@@ -16,6 +16,7 @@
 #include "FlowGraph.h"
 #include "Instrumenter.h"
 #include "SpanningTree.h"
+#include "crc32.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -130,7 +131,7 @@ private:
     // Mirrors struct ss_module in include/ss/format.h; filled in last.
     Type *I32 = Type::getInt32Ty(Ctx);
     ModuleTy = StructType::get(
-        Ctx, {I32, I32, Ptr, Ptr, I64, I32, I32, Ptr, Ptr, Ptr, I64, Ptr});
+        Ctx, {I32, I32, Ptr, Ptr, I64, I32, I32, Ptr, Ptr, Ptr, I64, Ptr, I64});
     ModuleRecord = new GlobalVariable(M, ModuleTy, false,
                                       GlobalValue::PrivateLinkage, nullptr,
                                       ModuleGlobalName);
@@ -231,7 +232,8 @@ private:
         firstElement(Globals.IndirectTargets),
         Constant::getNullValue(Ptr),
         ConstantInt::get(I64, 0),
-        Constant::getNullValue(Ptr)};
+        Constant::getNullValue(Ptr),
+        ConstantInt::get(I64, ss_crc32(0, Blob.data(), Blob.size()))};
     GlobalVariable *Record = ModuleRecord;
     Record->setInitializer(ConstantStruct::get(ModuleTy, Fields));
 

@@ -347,7 +347,11 @@ static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
   put_counter_totals(w, m);
   put_u64_pointers(w, m->function_addrs, m->num_functions);
   put_indirect_sites(w, m);
-  ssrt_record_put(w, m->descriptor, (size_t)m->descriptor_size);
+  if (m->descriptor_crc)
+    ssrt_record_put_with_crc(w, m->descriptor, (size_t)m->descriptor_size,
+                             (uint32_t)m->descriptor_crc);
+  else
+    ssrt_record_put(w, m->descriptor, (size_t)m->descriptor_size);
   ssrt_record_end(w);
 }
 

@@ -72,6 +72,13 @@ void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n) {
   ssrt_writer_put_raw(w, data, n);
 }
 
+void ssrt_record_put_with_crc(struct ssrt_writer *w, const void *data,
+                              size_t n, uint32_t crc) {
+  w->record_crc = ss_crc32_combine(w->record_crc, crc, n);
+  w->record_length += n;
+  ssrt_writer_put_raw(w, data, n);
+}
+
 void ssrt_record_put_string_n(struct ssrt_writer *w, const char *s, size_t n) {
   uint32_t len = (uint32_t)n;
   ssrt_record_put(w, &len, sizeof len);

@@ -36,6 +36,9 @@ void ssrt_writer_put_raw(struct ssrt_writer *w, const void *data, size_t n);
 
 void ssrt_record_begin(struct ssrt_writer *w, uint32_t tag);
 void ssrt_record_put(struct ssrt_writer *w, const void *data, size_t n);
+/* The same for data whose CRC-32 is known (`crc`, as ss_crc32 gives it). */
+void ssrt_record_put_with_crc(struct ssrt_writer *w, const void *data,
+                              size_t n, uint32_t crc);
 /* A string: u32 length, the bytes, a NUL. */
 void ssrt_record_put_string(struct ssrt_writer *w, const char *s);
 void ssrt_record_put_string_n(struct ssrt_writer *w, const char *s, size_t n);

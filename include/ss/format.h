@@ -153,7 +153,7 @@ struct ss_desc_line {
 /* Runtime ABI: what instrumented code hands to libssrt.              */
 /* ------------------------------------------------------------------ */
 
-#define SS_MODULE_ABI 3u
+#define SS_MODULE_ABI 4u
 #define SS_INDIRECT_SLOTS 8
 
 /* Targets seen at one indirect call site and how often each was called;
@@ -191,6 +191,9 @@ struct ss_module {
   struct ss_module *next; /* owned by the runtime */
   uint64_t runtime_flags; /* owned by the runtime */
   void *counter_sets;     /* owned by the runtime: per-thread counters */
+  /* CRC-32 of the descriptor, computed by the pass so the writer need not
+   * read it again (large programs have megabytes of it); 0: not known. */
+  uint64_t descriptor_crc;
 };
 
 /* Entry points the pass calls; defined in libssrt. */

@@ -50,6 +50,19 @@ int main(void) {
                      at + cut * 97 <= sizeof buf ? cut * 97 : sizeof buf - at);
     check(crc == whole, "in pieces", sizeof buf, cut);
   }
+  /* Combining: every split of the short buffers, and long ones. */
+  for (size_t len = 0; len <= 64; len++)
+    for (size_t cut = 0; cut <= len; cut++) {
+      uint32_t a = bitwise_crc32(buf, cut), b = bitwise_crc32(buf + cut, len - cut);
+      check(ss_crc32_combine(a, b, len - cut) == bitwise_crc32(buf, len),
+            "combine", len, cut);
+    }
+  for (size_t cut = 0; cut < sizeof buf; cut += 6997) {
+    uint32_t a = ss_crc32(0, buf, cut);
+    uint32_t b = ss_crc32(0, buf + cut, sizeof buf - cut);
+    check(ss_crc32_combine(a, b, sizeof buf - cut) == whole, "combine long",
+          sizeof buf, cut);
+  }
   printf("%d checks, %d failed\n", checks, failures);
   return failures != 0;
 }

@@ -45,6 +45,6 @@ static inline void test_build_descriptor(uint8_t out[TEST_DESCRIPTOR_SIZE]) {
   static struct ss_module prefix##_module = {                                  \
       SS_MODULE_ABI, TEST_NUM_COUNTERS, prefix##_counters,                     \
       prefix##_descriptor, TEST_DESCRIPTOR_SIZE, 0, 1, NULL, prefix##_sites,   \
-      NULL, 0, NULL}
+      NULL, 0, NULL, 0}
 
 #endif
