@@ -12,7 +12,8 @@
  *     -fpass-plugin=<lib>/libSSPass.so, and -gline-tables-only unless the
  *     command already chose a debug level (-g, -g0, -ggdb, -g3, ...);
  *   - with -fss-sampling, when the command compiles: appends
- *     -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
+ *     -gline-tables-only unless a debug level was chosen (so samples map to
+ *     source lines), -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
  *     call-stack experiments can walk every frame of the program's own
  *     code cheaply) and -I<dir of this executable>/../include, where
  *     <ss/caliper.h> is (the caliper API);
@@ -284,11 +285,10 @@ int main(int argc, char **argv) {
     char *bindir = dir_name(self);
     char *prefix = dir_name(bindir);
     char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
-    if (want_plugin) {
+    if (want_plugin)
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
-      if (!m.has_debug)
-        sv_push(&out, "-gline-tables-only");
-    }
+    if ((want_plugin || want_frames) && !m.has_debug)
+      sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
     if (want_frames) {
       sv_push(&out, "-fno-omit-frame-pointer");
       sv_push(&out, "-mno-omit-leaf-frame-pointer");

@@ -271,6 +271,23 @@ static Dwarf_Addr inline_entry(Dwarf_Die *die) {
   return any ? low : 0;
 }
 
+/* Line tables alone (-gline-tables-only, what sscc adds) give a function
+ * no declaration position; the line table's position at its entry (for an
+ * inlined instance: the instance's entry) stands in, as prof lists a
+ * function at its first line. */
+static void function_start_line(struct dw_symbolizer *s, Dwarf_Die *cu,
+                                Dwarf_Die *function, struct ss_sym_frame *f) {
+  Dwarf_Addr entry = inline_entry(function);
+  Dwarf_Line *ln = entry ? dwarf_getsrc_die(cu, entry) : NULL;
+  int n = 0;
+  const char *src = ln ? dwarf_linesrc(ln, NULL, NULL) : NULL;
+  if (!src || dwarf_lineno(ln, &n) != 0 || n <= 0)
+    return;
+  if (!f->decl_file[0])
+    f->decl_file = intern(s, src);
+  f->decl_line = (uint32_t)n;
+}
+
 static struct ss_sym_frame *frame_slot(struct dw_symbolizer *s, size_t i) {
   SS_GROW(s->frames, s->frames_cap, i);
   memset(&s->frames[i], 0, sizeof s->frames[i]);
@@ -333,8 +350,8 @@ static void read_symbols(struct dw_symbolizer *s, struct dw_module *m) {
 /* The function symbol holding `vaddr` (module address), or NULL: a sized
  * symbol containing it, else a sizeless one at the closest address below
  * (assembly without .size) when no symbol lies between. */
-static const char *elf_symbol(struct dw_symbolizer *s, struct dw_module *m,
-                              uint64_t vaddr) {
+static const struct symbol *elf_symbol_at(struct dw_symbolizer *s,
+                                          struct dw_module *m, uint64_t vaddr) {
   if (!m->symbols_read)
     read_symbols(s, m);
   size_t lo = 0, hi = m->num_symbols;
@@ -360,8 +377,14 @@ static const char *elf_symbol(struct dw_symbolizer *s, struct dw_module *m,
       best = y;
   }
   if (best)
-    return best->name;
-  return m->symbols[first].size == 0 ? m->symbols[first].name : NULL;
+    return best;
+  return m->symbols[first].size == 0 ? &m->symbols[first] : NULL;
+}
+
+static const char *elf_symbol(struct dw_symbolizer *s, struct dw_module *m,
+                              uint64_t vaddr) {
+  const struct symbol *y = elf_symbol_at(s, m, vaddr);
+  return y ? y->name : NULL;
 }
 
 static size_t dw_lookup(void *self, void *module, uint64_t link_vaddr,
@@ -398,14 +421,20 @@ static size_t dw_lookup(void *self, void *module, uint64_t link_vaddr,
   if (found < 2) {
     /* No function entry: the ELF symbol, with the line table's position
      * if there is one (assembly files). */
-    const char *name = elf_symbol(s, m, vaddr);
-    if (!name)
+    const struct symbol *y = elf_symbol_at(s, m, vaddr);
+    if (!y)
       return 0;
     struct ss_sym_frame *f = frame_slot(s, 0);
-    f->function = name;
+    f->function = y->name;
     f->decl_file = file;
     f->file = file;
     f->line = line;
+    /* The line table at the symbol's start, as for a function without a
+     * declaration line (function_start_line). */
+    Dwarf_Line *start = found ? dwarf_getsrc_die(&cu, y->start - m->bias) : NULL;
+    int n = 0;
+    if (start && dwarf_lineno(start, &n) == 0 && n > 0)
+      f->decl_line = (uint32_t)n;
     *frames = s->frames;
     return 1;
   }
@@ -422,6 +451,8 @@ static size_t dw_lookup(void *self, void *module, uint64_t link_vaddr,
     int dl = 0;
     if (dwarf_decl_line(die, &dl) == 0 && dl > 0)
       f->decl_line = (uint32_t)dl;
+    else
+      function_start_line(s, &cu, die, f); /* -gline-tables-only */
     if (i == 0) {
       f->file = file;
       f->line = line;
