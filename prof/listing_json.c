@@ -247,6 +247,26 @@ static void write_loops(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_array(j);
 }
 
+void ss_json_begin_document(struct ss_json *j, const struct ss_profile *p,
+                            void (*extra)(struct ss_json *j, size_t i, void *ctx),
+                            void *ctx) {
+  ss_json_begin_object(j, NULL);
+  ss_json_string(j, "target", p->target);
+  ss_json_string(j, "experiment", p->experiment);
+  ss_json_write_files(j, p, extra, ctx);
+  ss_json_write_process(j, &p->files[0]->process);
+}
+
+void ss_json_end_document(struct ss_json *j, const struct ss_profile *p,
+                          char *const *warnings, size_t num_warnings) {
+  ss_json_write_dsos(j, p);
+  ss_json_begin_array(j, "warnings");
+  for (size_t i = 0; i < num_warnings; i++)
+    ss_json_string(j, NULL, warnings[i]);
+  ss_json_end_array(j);
+  ss_json_end_object(j);
+}
+
 void ss_json_write_dsos(struct ss_json *j, const struct ss_profile *p) {
   ss_json_begin_array(j, "dsos");
   for (size_t i = 0; i < p->num_dsos; i++) {
@@ -274,11 +294,7 @@ void ss_list_json(const struct ss_listing *l) {
   const struct ss_profile *p = l->profile;
   struct ss_json j;
   ss_json_init(&j, l->out);
-  ss_json_begin_object(&j, NULL);
-  ss_json_string(&j, "target", p->target);
-  ss_json_string(&j, "experiment", p->experiment);
-  ss_json_write_files(&j, p, NULL, NULL);
-  ss_json_write_process(&j, &p->files[0]->process);
+  ss_json_begin_document(&j, p, NULL, NULL);
   write_summary(&j, m);
   write_functions(&j, m);
   write_lines(&j, m);
@@ -287,10 +303,5 @@ void ss_list_json(const struct ss_listing *l) {
   write_calls(&j, m);
   write_callgraph(&j, m);
   write_loops(&j, m);
-  ss_json_write_dsos(&j, p);
-  ss_json_begin_array(&j, "warnings");
-  for (size_t i = 0; i < m->num_warnings; i++)
-    ss_json_string(&j, NULL, m->warnings[i]);
-  ss_json_end_array(&j);
-  ss_json_end_object(&j);
+  ss_json_end_document(&j, p, m->warnings, m->num_warnings);
 }

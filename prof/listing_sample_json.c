@@ -118,19 +118,10 @@ void ss_list_sample_json(const struct ss_listing *l) {
   const struct ss_profile *p = l->profile;
   struct ss_json j;
   ss_json_init(&j, l->out);
-  ss_json_begin_object(&j, NULL);
-  ss_json_string(&j, "target", p->target);
-  ss_json_string(&j, "experiment", p->experiment);
-  ss_json_write_files(&j, p, file_window, (void *)m);
-  ss_json_write_process(&j, &p->files[0]->process);
+  ss_json_begin_document(&j, p, file_window, (void *)m);
   write_sampling(&j, m);
   write_functions(&j, m);
   write_lines(&j, m);
   write_callgraph(&j, m);
-  ss_json_write_dsos(&j, p);
-  ss_json_begin_array(&j, "warnings");
-  for (size_t i = 0; i < m->num_warnings; i++)
-    ss_json_string(&j, NULL, m->warnings[i]);
-  ss_json_end_array(&j);
-  ss_json_end_object(&j);
+  ss_json_end_document(&j, p, m->warnings, m->num_warnings);
 }
