@@ -81,14 +81,23 @@ def run_once(binary, args, scratch, env, limit):
     return elapsed, proc.pid, proc.returncode, out, err
 
 
-def judge(config, program, rc, out, err, pid, expected, scratch):
-    """A run's status and, unless it is "ok", what to tell about it."""
+def run_problem(rc, out, err, expected, baseline):
+    """("failed" | "mismatch", what to tell) when a run failed or printed
+    other checksums than the baseline build's; None when it did neither."""
     if rc != 0:
         tail = (err.strip().splitlines() or [""])[-1]
         return "failed", f"exit status {rc}: {tail}"
     if checksum(out) != expected:
-        return "mismatch", (f"output differs from base's:\n  base: {' / '.join(expected)}\n"
+        return "mismatch", (f"output differs from {baseline}'s:\n  {baseline}: {' / '.join(expected)}\n"
                             f"  this: {' / '.join(checksum(out))}")
+    return None
+
+
+def judge(config, program, rc, out, err, pid, expected, scratch):
+    """A run's status and, unless it is "ok", what to tell about it."""
+    problem = run_problem(rc, out, err, expected, "base")
+    if problem:
+        return problem
     if config == "base":
         return "ok", None
     written = os.listdir(scratch)

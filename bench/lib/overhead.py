@@ -42,7 +42,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import busy_cpus, checksum  # noqa: E402
+from measure import busy_cpus, checksum, run_problem  # noqa: E402
 
 EXPERIMENTS = ["pcsamp", "fpcsamp", "usertime", "totaltime"]
 TARGETS = {"pcsamp": 1.0, "fpcsamp": 3.0, "usertime": 2.0}
@@ -82,12 +82,9 @@ def children_cpu():
 
 
 def judge(config, program, rc, out, err, pid, expected, scratch):
-    if rc != 0:
-        tail = (err.strip().splitlines() or [""])[-1]
-        return "failed", f"exit status {rc}: {tail}"
-    if checksum(out) != expected:
-        return "mismatch", (f"output differs from plain's:\n  plain: {' / '.join(expected)}\n"
-                            f"  this:  {' / '.join(checksum(out))}")
+    problem = run_problem(rc, out, err, expected, "plain")
+    if problem:
+        return problem
     written = os.listdir(scratch)
     if config == "perf" and "perf.data" not in written:
         return "noprofile", "no perf.data written"
