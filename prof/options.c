@@ -13,7 +13,16 @@ const char ss_usage_text[] =
     "  -b, -butterfly    callers and callees of each function\n"
     "  -h, -heavy        source lines, most executed first\n"
     "  -l, -lines        source lines grouped by function, in source order\n"
-    "  -basicblocks      basic blocks, most executed first\n"
+    "  -basicblocks      basic blocks, most executed first (ideal: by cycles)\n"
+    "  -gprof            ideal: inclusive time, each function's cycles shared\n"
+    "                    among its callers in proportion to their calls\n"
+    "  -archinfo         ideal: the executed instruction mix, registers and\n"
+    "                    instruction-set extensions\n"
+    "  -branches         ideal: every conditional branch, taken/not taken\n"
+    "  -loops            ideal: every loop, iterations, trip count, cycles\n"
+    "  -clock MHz        ideal: clock for seconds (default: the recorded one)\n"
+    "  -cpu name         ideal: the CPU model, an LLVM CPU name such as\n"
+    "                    skylake or znver3 (default: the host's)\n"
     "  -calls            sort the function list by calls\n"
     "  -q, -quit n|n%|ncum%\n"
     "                    truncate each list after n lines, after the first\n"
@@ -137,6 +146,33 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->lines = 1;
     } else if (is(a, "-basicblocks", NULL)) {
       o->basicblocks = 1;
+    } else if (is(a, "-gprof", NULL)) {
+      o->gprof = 1;
+    } else if (is(a, "-archinfo", NULL)) {
+      o->archinfo = 1;
+    } else if (is(a, "-branches", NULL)) {
+      o->branches = 1;
+    } else if (is(a, "-loops", NULL)) {
+      o->loops = 1;
+    } else if (is(a, "-clock", NULL)) {
+      if (i + 1 >= argc) {
+        snprintf(msg, msg_size, "option '-clock' needs an argument: MHz");
+        return -1;
+      }
+      const char *v = argv[++i];
+      if (parse_number(v, strlen(v), &o->clock_mhz) != 0 ||
+          !(o->clock_mhz > 0)) {
+        snprintf(msg, msg_size, "option '-clock': '%s' is not a clock in MHz "
+                 "(e.g. -clock 2600)", v);
+        return -1;
+      }
+    } else if (is(a, "-cpu", NULL)) {
+      if (i + 1 >= argc || argv[i + 1][0] == 0 || argv[i + 1][0] == '-') {
+        snprintf(msg, msg_size, "option '-cpu' needs an argument: an LLVM CPU "
+                 "name (e.g. -cpu skylake)");
+        return -1;
+      }
+      o->cpu = argv[++i];
     } else if (is(a, "-calls", NULL)) {
       o->by_calls = 1;
     } else if (is(a, "-u", "-usage")) {

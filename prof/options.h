@@ -1,8 +1,9 @@
 /*
  * options.h -- ssprof's command line, in prof's spelling:
- *   ssprof [-b[utterfly]] [-h[eavy]] [-l[ines]] [-basicblocks] [-calls]
- *          [-q[uit] n|n%|ncum%] [-calipers [n1,]n2] [-u[sage]] [-nh]
- *          [-dsolist] [-json] [-help] file...
+ *   ssprof [-b[utterfly]] [-gprof] [-h[eavy]] [-l[ines]] [-basicblocks]
+ *          [-archinfo] [-branches] [-loops] [-calls] [-clock MHz]
+ *          [-cpu name] [-q[uit] n|n%|ncum%] [-calipers [n1,]n2] [-u[sage]]
+ *          [-nh] [-dsolist] [-json] [-help] file...
  */
 #ifndef SSPROF_OPTIONS_H
 #define SSPROF_OPTIONS_H
@@ -32,6 +33,10 @@ struct ss_calipers {
 struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
   int json, help, usage;
+  /* ideal experiments */
+  int gprof, archinfo, branches, loops;
+  double clock_mhz; /* -clock; 0: the clock recorded in the file */
+  const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
   struct ss_quit quit;
   struct ss_calipers calipers;
   const char **files;

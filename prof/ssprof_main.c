@@ -96,7 +96,7 @@ static int report_counts(struct ss_profile *profile,
   ss_model_build(&model, profile);
   for (size_t i = 0; i < model.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", model.warnings[i]);
-  struct ss_listing listing = {profile, &model, NULL, opt, stdout};
+  struct ss_listing listing = {profile, &model, NULL, NULL, opt, stdout};
   print_counting_listing(&listing);
   int status = finish_output();
   ss_model_release(&model);
@@ -117,7 +117,7 @@ static int report_samples(struct ss_profile *profile,
   } else {
     for (size_t i = 0; i < samples.num_warnings; i++)
       fprintf(stderr, "ssprof: %s\n", samples.warnings[i]);
-    struct ss_listing listing = {profile, NULL, &samples, opt, stdout};
+    struct ss_listing listing = {profile, NULL, &samples, NULL, opt, stdout};
     print_sampling_listing(&listing);
     status = finish_output();
   }

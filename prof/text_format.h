@@ -8,6 +8,7 @@
 #ifndef SSPROF_TEXT_FORMAT_H
 #define SSPROF_TEXT_FORMAT_H
 
+#include "ideal.h"
 #include "model.h"
 #include "options.h"
 #include "sample_model.h"
@@ -20,6 +21,7 @@ struct ss_listing {
   const struct ss_profile *profile;
   const struct ss_model *model;          /* counting experiments, else NULL */
   const struct ss_sample_model *samples; /* sampling experiments, else NULL */
+  const struct ss_ideal *ideal; /* counting: cycles; NULL or !available: none */
   const struct ss_options *options;
   FILE *out;
 };
