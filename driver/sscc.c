@@ -9,8 +9,10 @@
  *     and the -fno- forms; the last one of each wins) and passes every other
  *     argument through unchanged and in order;
  *   - with -fss-ideal, when the command compiles: appends
- *     -fpass-plugin=<lib>/libSSPass.so, and -gline-tables-only unless the
- *     command already chose a debug level (-g, -g0, -ggdb, -g3, ...);
+ *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
+ *     (line-0 rows end the instrumentation's rows, see prof/ideal.h), and
+ *     -gline-tables-only unless the command already chose a debug level
+ *     (-g, -g0, -ggdb, -g3, ...);
  *   - with -fss-sampling, when the command compiles: appends
  *     -gline-tables-only unless a debug level was chosen (so samples map to
  *     source lines), -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
@@ -285,8 +287,15 @@ int main(int argc, char **argv) {
     char *bindir = dir_name(self);
     char *prefix = dir_name(bindir);
     char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
-    if (want_plugin)
+    if (want_plugin) {
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
+      /* The pass gives its own instructions line-table rows of the file
+       * <ss-instrumentation>; this ends such a row at the next program
+       * instruction even when that one has no line (a line-0 row), so
+       * ssprof can leave exactly the instrumentation out of ideal time. */
+      sv_push(&out, "-mllvm");
+      sv_push(&out, "-use-unknown-locations=Enable");
+    }
     if ((want_plugin || want_frames) && !m.has_debug)
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
     if (want_frames) {

@@ -169,6 +169,8 @@ private:
       Flags |= SS_BLOCK_LANDING_PAD;
     uint32_t Cur = newBlock(BB, Flags);
     FirstBlock[&BB] = Cur;
+    if (BB.getFirstInsertionPt() != BB.end())
+      G.Blocks[Cur].Start = &*BB.getFirstInsertionPt();
     double F = freq(&BB);
     for (Instruction &I : BB) {
       noteLine(Cur, I);
@@ -202,6 +204,7 @@ private:
         }
       }
       uint32_t After = newBlock(BB, 0);
+      G.Blocks[After].Start = Next;
       addEdge(Cur, After, SS_EDGE_FALLTHROUGH, Placement::AfterCall, F).Call =
           &I;
       Cur = After;

@@ -42,6 +42,9 @@ struct FlowBlock {
   llvm::BasicBlock *BB = nullptr;
   uint32_t IRIndex = 0;
   uint32_t Flags = 0;        // SS_BLOCK_*
+  // Its first instruction in the uninstrumented code (after PHIs and the
+  // landing pad); null for the empty block where setjmp returns.
+  llvm::Instruction *Start = nullptr;
   SourceLine Where;          // first instruction with a line
   std::vector<SourceLine> Lines; // distinct lines of its code, in order
 };

@@ -10,11 +10,14 @@
 //   __ss_functions  [F x ptr]       the instrumented functions' addresses
 //   __ss_descriptor [D x i8]        the static descriptor blob
 //   __ss_module     struct ss_module, registered by a constructor
+// and, in each counted block, a marker recording in .ss_blockmap where its
+// code landed (MachineCodeMap.h).
 #include "Compat.h"
 #include "CounterPromotion.h"
 #include "Descriptor.h"
 #include "FlowGraph.h"
 #include "Instrumenter.h"
+#include "MachineCodeMap.h"
 #include "SpanningTree.h"
 #include "crc32.h"
 
@@ -180,12 +183,14 @@ private:
     uint32_t Site = 0;
     for (size_t I = 0; I < Functions.size(); ++I) {
       ss::InstrumentedFunction &IF = Functions[I];
+      auto Original = ss::snapshotInstructions(*IF.Graph.F);
       ss::dropPromisesInstrumentationBreaks(*IF.Graph.F);
       ss::PlacedCounters Placed =
           ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
       Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
                                       IF.SiteOfCall);
       ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
+      ss::markInstrumentation(*IF.Graph.F, Original);
     }
   }
 
@@ -204,6 +209,11 @@ private:
     auto [Name, Dir] = moduleSource(M);
     std::vector<uint8_t> Blob = ss::buildDescriptor(
         Name, Dir, Functions, NumCounters, NumIndirectSites);
+    uint64_t ModuleHash = 0; // ss_desc_header.module_hash, little-endian
+    for (int B = 7; B >= 0; --B)
+      ModuleHash = ModuleHash << 8 | Blob[offsetof(ss_desc_header, module_hash) + B];
+    for (uint32_t I = 0; I < Functions.size(); ++I)
+      ss::insertBlockMarkers(Functions[I].Graph, ModuleHash, I);
     Constant *BlobInit = ConstantDataArray::get(Ctx, Blob);
     auto *Descriptor = new GlobalVariable(M, BlobInit->getType(), true,
                                           GlobalValue::PrivateLinkage,
