@@ -152,3 +152,23 @@ const char *ss_elf_symbol_at(struct ss_elf_cache *c, const char *path,
   }
   return NULL;
 }
+
+uint64_t ss_elf_function_end(struct ss_elf_cache *c, const char *path,
+                             uint64_t start) {
+  if (!path || !path[0])
+    return 0;
+  struct elf_module *m = module_for(c, path);
+  size_t lo = 0, hi = m->num_symbols;
+  while (lo < hi) { /* first symbol starting at or after `start` */
+    size_t mid = lo + (hi - lo) / 2;
+    if (m->symbols[mid].start < start)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  /* Sized symbols sort first at equal addresses. */
+  if (lo < m->num_symbols && m->symbols[lo].start == start &&
+      m->symbols[lo].size > 0)
+    return start + m->symbols[lo].size;
+  return 0;
+}

@@ -2,6 +2,8 @@
 #include "json_writer.h"
 
 #include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
 
 void ss_json_init(struct ss_json *j, FILE *out) {
   j->out = out;
@@ -162,6 +164,23 @@ void ss_json_count(struct ss_json *j, const char *key, int known,
     ss_json_int(j, key, value);
   else
     ss_json_null(j, key);
+}
+
+/* Shared by the ideal, branch and loop members (one definition: several
+ * listings use it). */
+void ss_json_double(struct ss_json *j, const char *key, double value) {
+  if (!isfinite(value)) {
+    ss_json_null(j, key);
+    return;
+  }
+  char buf[40];
+  for (int digits = 15; digits <= 17; digits++) {
+    snprintf(buf, sizeof buf, "%.*g", digits, value == 0 ? 0.0 : value);
+    if (strtod(buf, NULL) == value)
+      break;
+  }
+  before_value(j, key);
+  fputs(buf, j->out);
 }
 
 void ss_json_seconds(struct ss_json *j, const char *key, uint64_t ns) {

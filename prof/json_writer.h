@@ -35,6 +35,10 @@ void ss_json_null(struct ss_json *j, const char *key);
 void ss_json_count(struct ss_json *j, const char *key, int known,
                    int64_t value);
 
+/* A number, the shortest form that reads back exactly (2600, 0.829,
+ * 1.5e-07); null when it is not finite. */
+void ss_json_double(struct ss_json *j, const char *key, double value);
+
 /* `ns` nanoseconds as an exact decimal number of seconds (1.500000000). */
 void ss_json_seconds(struct ss_json *j, const char *key, uint64_t ns);
 

@@ -1,8 +1,8 @@
 /*
  * listing.h -- the parts of an ssprof listing, printed in this order:
- * header, summary, function list, butterfly, line lists, basic blocks
- * (counting experiments), DSO list, usage.  -json prints one JSON document
- * instead.
+ * header, summary, function list, (-gprof's inclusive list), butterfly,
+ * line lists, basic blocks and (-archinfo) the instruction mix (counting
+ * experiments), DSO list, usage.  -json prints one JSON document instead.
  */
 #ifndef SSPROF_LISTING_H
 #define SSPROF_LISTING_H
@@ -18,6 +18,32 @@ void ss_list_lines_by_function(const struct ss_listing *l);
 void ss_list_basic_blocks(const struct ss_listing *l);
 void ss_list_dsos(const struct ss_listing *l);
 void ss_list_json(const struct ss_listing *l);
+
+/* Counting experiments, with or without ideal time: -branches
+ * (listing_branches.c) and -loops (listing_loops.c), printed after the
+ * basic blocks, and their members "branches" and "loops" of the -json
+ * document. */
+struct ss_json;
+void ss_list_branches(const struct ss_listing *l);
+void ss_list_loops(const struct ss_listing *l);
+void ss_json_write_branches(struct ss_json *j, const struct ss_listing *l);
+void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l);
+
+/* Counting experiments with ideal time (l->ideal->available): the summary
+ * (listing_ideal_summary.c), the function list by exclusive ideal time
+ * (listing_ideal_functions.c), -gprof's list by inclusive ideal time
+ * (listing_ideal_gprof.c), the butterfly (listing_ideal_butterfly.c), the
+ * line lists (listing_ideal_lines.c), the machine blocks
+ * (listing_ideal_blocks.c) and -archinfo (listing_ideal_archinfo.c).
+ * -json adds the ideal time to ss_list_json's document. */
+void ss_list_ideal_summary(const struct ss_listing *l);
+void ss_list_ideal_functions(const struct ss_listing *l);
+void ss_list_ideal_gprof(const struct ss_listing *l);
+void ss_list_ideal_butterfly(const struct ss_listing *l);
+void ss_list_ideal_heavy_lines(const struct ss_listing *l);
+void ss_list_ideal_lines_by_function(const struct ss_listing *l);
+void ss_list_ideal_basic_blocks(const struct ss_listing *l);
+void ss_list_ideal_archinfo(const struct ss_listing *l);
 
 /* Sampling experiments: the summary (listing_sample_summary.c), the
  * function list of call-stack sampling (usertime, totaltime;

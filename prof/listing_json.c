@@ -4,6 +4,7 @@
  */
 #include "listing.h"
 
+#include "listing_ideal.h"
 #include "listing_json_parts.h"
 
 #include <inttypes.h>
@@ -113,7 +114,9 @@ static void write_summary(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_object(j);
 }
 
-static void write_functions(struct ss_json *j, const struct ss_model *m) {
+/* `ideal`: NULL without ideal time. */
+static void write_functions(struct ss_json *j, const struct ss_model *m,
+                            const struct ss_ideal_view *ideal) {
   ss_json_begin_array(j, "functions");
   for (uint32_t r = 0; r < m->num_functions; r++) {
     const struct ss_model_function *f = &m->functions[m->by_rank[r]];
@@ -127,6 +130,8 @@ static void write_functions(struct ss_json *j, const struct ss_model *m) {
     ss_json_count(j, "calls", f->calls_known, f->calls);
     ss_json_int(j, "blocks", f->blocks);
     ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
+    if (ideal)
+      ss_json_write_function_ideal(j, ideal, m->by_rank[r]);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
@@ -232,21 +237,6 @@ static void write_callgraph(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_array(j);
 }
 
-static void write_loops(struct ss_json *j, const struct ss_model *m) {
-  ss_json_begin_array(j, "loops");
-  for (size_t i = 0; i < m->num_loops; i++) {
-    const struct ss_model_loop *l = &m->loops[i];
-    ss_json_begin_object(j, NULL);
-    ss_json_string(j, "function", m->functions[l->function].name);
-    ss_json_string(j, "file", l->file);
-    ss_json_uint(j, "line", l->line);
-    ss_json_uint(j, "depth", l->depth);
-    ss_json_uint(j, "header_block", l->header_block);
-    ss_json_end_object(j);
-  }
-  ss_json_end_array(j);
-}
-
 void ss_json_begin_document(struct ss_json *j, const struct ss_profile *p,
                             void (*extra)(struct ss_json *j, size_t i, void *ctx),
                             void *ctx) {
@@ -293,15 +283,24 @@ void ss_list_json(const struct ss_listing *l) {
   const struct ss_model *m = l->model;
   const struct ss_profile *p = l->profile;
   struct ss_json j;
+  struct ss_ideal_view ideal;
+  int has_ideal = ss_ideal_listing(l);
+  if (has_ideal)
+    ss_ideal_view_build(&ideal, l);
   ss_json_init(&j, l->out);
   ss_json_begin_document(&j, p, NULL, NULL);
   write_summary(&j, m);
-  write_functions(&j, m);
+  if (has_ideal)
+    ss_json_write_ideal(&j, &ideal);
+  write_functions(&j, m, has_ideal ? &ideal : NULL);
   write_lines(&j, m);
   write_blocks(&j, m);
   write_edges(&j, m);
   write_calls(&j, m);
   write_callgraph(&j, m);
-  write_loops(&j, m);
+  ss_json_write_branches(&j, l);
+  ss_json_write_loops(&j, l);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
+  if (has_ideal)
+    ss_ideal_view_release(&ideal);
 }

@@ -110,6 +110,7 @@ struct ss_model_loop {
   const char *file;
   uint32_t line, depth;
   uint32_t header_block; /* model block id */
+  uint32_t parent;       /* model loop id, SS_MODEL_NONE for an outermost loop */
 };
 
 struct ss_model {

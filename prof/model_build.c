@@ -109,6 +109,7 @@ static void add_loops(struct ss_model *m, size_t *cap) {
     const struct ss_model_function *f = &m->functions[id];
     const struct ss_descriptor *d = f->module->desc;
     const struct ss_desc_function *df = &d->functions[f->desc_index];
+    uint32_t first = (uint32_t)m->num_loops; /* the function's loop 0 */
     for (uint32_t i = 0; i < df->num_loops; i++) {
       const struct ss_desc_loop *dl = &d->loops[df->first_loop + i];
       SS_GROW(m->loops, *cap, m->num_loops);
@@ -118,6 +119,8 @@ static void add_loops(struct ss_model *m, size_t *cap) {
       l->line = dl->line;
       l->depth = dl->depth;
       l->header_block = f->first_block + dl->header;
+      /* The descriptor check keeps parent < num_loops. */
+      l->parent = dl->parent == SS_NONE ? SS_MODEL_NONE : first + dl->parent;
     }
   }
 }

@@ -25,14 +25,29 @@ static int counting_experiment(const char *name) {
   return strcmp(name, "ideal") == 0 || strcmp(name, "bbcounts") == 0;
 }
 
-static void print_counting_listing(const struct ss_listing *l) {
+/* With ideal time: cycles and seconds in every part. */
+static void print_ideal_parts(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_json(l);
-    return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
+  ss_list_ideal_summary(l);
+  ss_list_ideal_functions(l);
+  if (o->gprof)
+    ss_list_ideal_gprof(l);
+  if (o->butterfly)
+    ss_list_ideal_butterfly(l);
+  if (o->heavy)
+    ss_list_ideal_heavy_lines(l);
+  if (o->lines)
+    ss_list_ideal_lines_by_function(l);
+  if (o->basicblocks)
+    ss_list_ideal_basic_blocks(l);
+  if (o->archinfo)
+    ss_list_ideal_archinfo(l);
+}
+
+/* Without it (no machine code): counts; -gprof and -archinfo need
+ * cycles and are ignored. */
+static void print_count_parts(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
   ss_list_summary(l);
   ss_list_functions(l);
   if (o->butterfly)
@@ -43,6 +58,24 @@ static void print_counting_listing(const struct ss_listing *l) {
     ss_list_lines_by_function(l);
   if (o->basicblocks)
     ss_list_basic_blocks(l);
+}
+
+static void print_counting_listing(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (o->json) {
+    ss_list_json(l);
+    return;
+  }
+  if (!o->no_header)
+    ss_list_header(l);
+  if (l->ideal && l->ideal->available)
+    print_ideal_parts(l);
+  else
+    print_count_parts(l);
+  if (o->branches)
+    ss_list_branches(l);
+  if (o->loops)
+    ss_list_loops(l);
   if (o->dsolist)
     ss_list_dsos(l);
   if (o->usage)
@@ -96,9 +129,19 @@ static int report_counts(struct ss_profile *profile,
   ss_model_build(&model, profile);
   for (size_t i = 0; i < model.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", model.warnings[i]);
-  struct ss_listing listing = {profile, &model, NULL, NULL, opt, stdout};
-  print_counting_listing(&listing);
-  int status = finish_output();
+  struct ss_ideal ideal;
+  struct ss_err err;
+  int status = 1;
+  if (ss_ideal_build(&ideal, &model, opt, &err) != 0) {
+    fprintf(stderr, "ssprof: %s\n", err.msg);
+  } else {
+    for (size_t i = 0; i < ideal.num_warnings; i++)
+      fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
+    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
+    print_counting_listing(&listing);
+    status = finish_output();
+  }
+  ss_ideal_release(&ideal);
   ss_model_release(&model);
   return status;
 }

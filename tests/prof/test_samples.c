@@ -224,7 +224,8 @@ static char *render(struct fixture *fx,
   char *buf = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&buf, &len);
-  struct ss_listing l = {&fx->profile, NULL, &fx->model, &fx->options, out};
+  struct ss_listing l = {.profile = &fx->profile, .samples = &fx->model,
+                         .options = &fx->options, .out = out};
   part(&l);
   fclose(out);
   return buf;

@@ -1,0 +1,536 @@
+/* ideal.c -- ideal time of a counting model; see ideal.h. */
+#include "ideal.h"
+
+#include "cpu_model.h"
+#include "disasm.h"
+#include "elf_code.h"
+#include "hash_table.h"
+#include "insn_class.h"
+#include "machine_blocks.h"
+#include "xalloc.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A function's flow-graph edges as (from, to) -> count, sorted. */
+struct flow_edge {
+  uint32_t from, to; /* function-relative block numbers */
+  int known;
+  int64_t count;
+};
+
+struct function_code {
+  uint32_t function; /* model function id */
+  struct ss_mcode_function mf;
+  uint32_t *region; /* per machine block: llvm-mca region, or SS_MB_NONE */
+  uint32_t *program_insns; /* per machine block */
+};
+
+struct builder {
+  struct ss_ideal *ideal;
+  const struct ss_model *m;
+  struct function_code *code;
+  size_t num_code, code_cap;
+  size_t warnings_cap, strings_cap;
+  struct ss_hash files; /* source file names the listings keep */
+  const char **file_names;
+  size_t file_names_cap;
+};
+
+static void warn(struct builder *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void warn(struct builder *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[1024];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  SS_GROW(b->ideal->warnings, b->warnings_cap, b->ideal->num_warnings);
+  b->ideal->warnings[b->ideal->num_warnings++] = ss_xstrdup(buf);
+}
+
+static const char *own(struct builder *b, const char *s) {
+  SS_GROW(b->ideal->strings, b->strings_cap, b->ideal->num_strings);
+  return b->ideal->strings[b->ideal->num_strings++] = ss_xstrdup(s);
+}
+
+/* A source file name that outlives the objects it was read from. */
+static const char *own_file(struct builder *b, const char *file) {
+  if (!file)
+    return NULL;
+  int inserted;
+  uint32_t i = ss_hash_intern(&b->files, file, strlen(file), &inserted);
+  if (inserted) {
+    SS_GROW(b->file_names, b->file_names_cap, i);
+    b->file_names[i] = own(b, file);
+  }
+  return b->file_names[i];
+}
+
+static int by_from_to(const void *a, const void *b) {
+  const struct flow_edge *x = a, *y = b;
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  return x->to < y->to ? -1 : x->to > y->to;
+}
+
+struct edge_table {
+  struct flow_edge *edges;
+  size_t num;
+};
+
+static int edge_count(const void *ctx, uint32_t from, uint32_t to,
+                      int64_t *count) {
+  const struct edge_table *t = ctx;
+  struct flow_edge key = {from, to, 0, 0};
+  const struct flow_edge *e =
+      bsearch(&key, t->edges, t->num, sizeof key, by_from_to);
+  if (!e || !e->known)
+    return 0;
+  *count = e->count;
+  return 1;
+}
+
+/* Per model function: its BRANCH/FALLTHROUGH edges, function-relative. */
+static struct edge_table *edge_tables(const struct ss_model *m) {
+  struct edge_table *t = ss_xcalloc(m->num_functions + 1, sizeof *t);
+  size_t *cap = ss_xcalloc(m->num_functions + 1, sizeof *cap);
+  for (size_t i = 0; i < m->num_edges; i++) {
+    const struct ss_model_edge *e = &m->edges[i];
+    const struct ss_model_function *f = &m->functions[e->function];
+    struct edge_table *et = &t[e->function];
+    SS_GROW(et->edges, cap[e->function], et->num);
+    et->edges[et->num++] = (struct flow_edge){
+        e->from - f->first_block, e->to - f->first_block, e->known,
+        e->count};
+  }
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    if (t[f].num > 1)
+      qsort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
+  free(cap);
+  return t;
+}
+
+static int executed(const struct ss_model_function *f) {
+  return (f->calls_known && f->calls > 0) || f->blocks > 0;
+}
+
+/* Cut and count every executed function of one module. */
+static void read_module(struct builder *b, const struct ss_merged_module *mm,
+                        struct ss_elf_code *code, struct ss_disasm *d,
+                        const struct edge_table *edges) {
+  const struct ss_model *m = b->m;
+  const struct ss_block_marker *markers;
+  size_t num_markers =
+      ss_elf_code_markers(code, mm->desc->header.module_hash, &markers);
+  const char *path = mm->map->path;
+  if (num_markers == 0) {
+    warn(b, "%s: no block markers for the module of %s (built by an older "
+         "sscc?): its functions have no ideal time", path,
+         ss_desc_str(mm->desc, mm->desc->header.module_name));
+    return;
+  }
+  for (uint32_t fid = 0; fid < m->num_functions; fid++) {
+    const struct ss_model_function *f = &m->functions[fid];
+    if (f->module != mm || !executed(f))
+      continue;
+    uint64_t start = mm->function_locs[f->desc_index].addr;
+    uint64_t end = ss_elf_function_end(m->elf, path, start);
+    if (end <= start) {
+      warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
+           "for it", path, (unsigned long long)start, f->name);
+      continue;
+    }
+    /* This function's markers, in address order. */
+    size_t n = 0;
+    struct ss_block_marker *mine = ss_xcalloc(num_markers, sizeof *mine);
+    for (size_t i = 0; i < num_markers; i++)
+      if (markers[i].function == f->desc_index &&
+          markers[i].address >= start && markers[i].address < end)
+        mine[n++] = markers[i];
+    SS_GROW(b->code, b->code_cap, b->num_code);
+    struct function_code *fc = &b->code[b->num_code];
+    memset(fc, 0, sizeof *fc);
+    fc->function = fid;
+    char why[256];
+    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine,
+                     n, why, sizeof why) != 0) {
+      warn(b, "%s: %s: %s", path, f->name, why);
+      free(mine);
+      continue;
+    }
+    free(mine);
+    int64_t *count = ss_xcalloc(f->num_blocks + 1, sizeof *count);
+    int *known = ss_xcalloc(f->num_blocks + 1, sizeof *known);
+    for (uint32_t k = 0; k < f->num_blocks; k++) {
+      count[k] = m->blocks[f->first_block + k].count;
+      known[k] = m->blocks[f->first_block + k].known;
+    }
+    struct ss_counted_function cf = {f->num_blocks, count, known,
+                                     f->calls_known ? f->calls : 0,
+                                     edge_count, &edges[fid]};
+    ss_mcode_count(&fc->mf, &cf);
+    free(count);
+    free(known);
+    b->ideal->functions[fid].has_code = 1;
+    b->num_code++;
+  }
+}
+
+static void count_program_insns(struct function_code *fc) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  fc->program_insns = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->program_insns);
+  fc->region = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->region);
+  for (size_t k = 0; k < mf->num_blocks; k++) {
+    const struct ss_mcode_block *blk = &mf->blocks[k];
+    fc->region[k] = SS_MB_NONE;
+    for (uint32_t i = 0; i < blk->num_insns; i++)
+      fc->program_insns[k] += !mf->insns[blk->first_insn + i].instrumentation;
+  }
+}
+
+/* Every executed block with program instructions becomes a code region of
+ * one llvm-mca run; identical blocks share one region.  Returns 0, -1
+ * (llvm-mca failed: `err`), -2 (unknown CPU: `err`). */
+static int model_cycles(struct builder *b, const char *triple,
+                        struct ss_cpu_block **regions_out, size_t *n_out,
+                        struct ss_err *err) {
+  struct ss_hash h;
+  ss_hash_init(&h);
+  struct ss_cpu_block *regions = NULL;
+  size_t n = 0, cap = 0, key_cap = 0;
+  char *key = NULL;
+  for (size_t c = 0; c < b->num_code; c++) {
+    struct function_code *fc = &b->code[c];
+    const struct ss_mcode_function *mf = &fc->mf;
+    count_program_insns(fc);
+    for (size_t k = 0; k < mf->num_blocks; k++) {
+      const struct ss_mcode_block *blk = &mf->blocks[k];
+      if (blk->count <= 0 || fc->program_insns[k] == 0)
+        continue;
+      size_t len = 0;
+      for (uint32_t i = 0; i < blk->num_insns; i++) {
+        const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+        if (in->instrumentation)
+          continue;
+        size_t t = strlen(in->insn.text);
+        SS_GROW(key, key_cap, len + t + 1);
+        memcpy(key + len, in->insn.text, t);
+        key[len + t] = '\n';
+        len += t + 1;
+      }
+      int inserted;
+      uint32_t r = ss_hash_intern(&h, key, len, &inserted);
+      if (inserted) {
+        SS_GROW(regions, cap, n);
+        struct ss_cpu_block *cb = &regions[n++];
+        memset(cb, 0, sizeof *cb);
+        cb->insns = ss_xcalloc(fc->program_insns[k], sizeof *cb->insns);
+        for (uint32_t i = 0; i < blk->num_insns; i++) {
+          const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+          if (!in->instrumentation)
+            cb->insns[cb->num_insns++] = in->insn.text;
+        }
+      }
+      fc->region[k] = r;
+    }
+  }
+  free(key);
+  ss_hash_release(&h);
+  size_t dropped = 0;
+  int rc = ss_cpu_model_run(triple, b->ideal->cpu, regions, n, &dropped, err);
+  if (rc == 0 && dropped > 0)
+    warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
+         "blocks are modelled without them", dropped);
+  *regions_out = regions;
+  *n_out = n;
+  return rc;
+}
+
+struct line_key {
+  uint32_t function, line;
+  const char *file;
+};
+
+struct aggregation {
+  struct ss_hash lines, registers;
+  size_t lines_cap, registers_cap, blocks_cap;
+};
+
+static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
+                     const char *file, uint32_t line, double cycles,
+                     uint64_t instructions) {
+  struct line_key key;
+  memset(&key, 0, sizeof key);
+  key.function = fid;
+  key.line = line;
+  key.file = file;
+  int inserted;
+  uint32_t i = ss_hash_intern(&a->lines, &key, sizeof key, &inserted);
+  struct ss_ideal *ideal = b->ideal;
+  if (inserted) {
+    SS_GROW(ideal->lines, a->lines_cap, ideal->num_lines);
+    ideal->lines[ideal->num_lines++] =
+        (struct ss_ideal_line){fid, file, line, 0, 0};
+  }
+  ideal->lines[i].cycles += cycles;
+  ideal->lines[i].instructions += instructions;
+}
+
+static void add_mix(struct builder *b, struct aggregation *a,
+                    const struct ss_insn *insn, uint64_t count) {
+  struct ss_insn_facts facts;
+  ss_insn_classify(insn, &facts);
+  struct ss_ideal_mix *mix = &b->ideal->mix;
+  for (int c = 0; c < SS_IC_COUNT; c++)
+    if (facts.classes & 1u << c)
+      mix->by_class[c] += count;
+  mix->by_isa[facts.isa] += count;
+  mix->by_width[facts.width] += count;
+  for (unsigned r = 0; r < facts.num_regs; r++) {
+    int inserted;
+    uint32_t i = ss_hash_intern(&a->registers, facts.regs[r],
+                                strlen(facts.regs[r]), &inserted);
+    if (inserted) {
+      SS_GROW(mix->registers, a->registers_cap, mix->num_registers);
+      mix->registers[mix->num_registers++] =
+          (struct ss_ideal_register_use){own(b, facts.regs[r]), 0};
+    }
+    mix->registers[i].uses += count;
+  }
+}
+
+/* The source line of a program instruction: its row's, else (line 0) the
+ * block's first line, else the function's. */
+static void block_line(struct builder *b, const struct ss_model_function *f,
+                       const struct ss_mcode_function *mf,
+                       const struct ss_mcode_block *blk, const char **file,
+                       uint32_t *line) {
+  for (uint32_t i = 0; i < blk->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    if (!in->instrumentation && in->line) {
+      *file = own_file(b, in->file);
+      *line = in->line;
+      return;
+    }
+  }
+  *file = own_file(b, f->file);
+  *line = f->line;
+}
+
+static void aggregate_block(struct builder *b, struct aggregation *a,
+                            const struct function_code *fc, size_t k,
+                            double cycles) {
+  struct ss_ideal *ideal = b->ideal;
+  const struct ss_model_function *f = &b->m->functions[fc->function];
+  const struct ss_mcode_function *mf = &fc->mf;
+  const struct ss_mcode_block *blk = &mf->blocks[k];
+  uint32_t nprog = fc->program_insns[k];
+  uint64_t count = (uint64_t)blk->count;
+  double total = cycles * (double)count;
+  ideal->functions[fc->function].instructions += nprog * count;
+  ideal->functions[fc->function].cycles += total;
+  ideal->total_instructions += nprog * count;
+  ideal->total_cycles += total;
+  uint32_t model_block = SS_MODEL_NONE;
+  if (blk->owner != SS_MB_NONE && blk->owner < f->num_blocks) {
+    model_block = f->first_block + blk->owner;
+    ideal->block_cycles[model_block] += total;
+    ideal->block_instructions[model_block] += nprog * count;
+  }
+  const char *file;
+  uint32_t line;
+  block_line(b, f, mf, blk, &file, &line);
+  SS_GROW(ideal->blocks, a->blocks_cap, ideal->num_blocks);
+  ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
+      fc->function, model_block, blk->start,
+      (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
+      cycles, blk->count, blk->exact, file, line};
+  if (!blk->exact)
+    ideal->estimated_blocks++;
+  for (uint32_t i = 0; i < blk->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    if (in->instrumentation)
+      continue;
+    add_line(b, a, fc->function, in->line ? own_file(b, in->file) : file,
+             in->line ? in->line : line, total / nprog, count);
+    add_mix(b, a, &in->insn, count);
+  }
+}
+
+static int by_total_cycles(const void *x, const void *y) {
+  const struct ss_ideal_block *a = x, *b = y;
+  double ta = a->cycles * (double)a->count, tb = b->cycles * (double)b->count;
+  if (ta != tb)
+    return ta > tb ? -1 : 1;
+  return a->address < b->address ? -1 : a->address > b->address;
+}
+
+static int by_function_file_line(const void *x, const void *y) {
+  const struct ss_ideal_line *a = x, *b = y;
+  if (a->function != b->function)
+    return a->function < b->function ? -1 : 1;
+  int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+  if (c)
+    return c;
+  return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static int by_uses(const void *x, const void *y) {
+  const struct ss_ideal_register_use *a = x, *b = y;
+  if (a->uses != b->uses)
+    return a->uses > b->uses ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
+  struct aggregation a;
+  memset(&a, 0, sizeof a);
+  ss_hash_init(&a.lines);
+  ss_hash_init(&a.registers);
+  for (size_t c = 0; c < b->num_code; c++) {
+    const struct function_code *fc = &b->code[c];
+    for (size_t k = 0; k < fc->mf.num_blocks; k++)
+      if (fc->mf.blocks[k].count > 0 && fc->program_insns[k] > 0)
+        aggregate_block(b, &a, fc, k,
+                        fc->region[k] != SS_MB_NONE
+                            ? regions[fc->region[k]].cycles
+                            : 0);
+  }
+  struct ss_ideal *ideal = b->ideal;
+  qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
+        by_total_cycles);
+  qsort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
+        by_function_file_line);
+  qsort(ideal->mix.registers, ideal->mix.num_registers,
+        sizeof *ideal->mix.registers, by_uses);
+  ss_hash_release(&a.lines);
+  ss_hash_release(&a.registers);
+}
+
+struct open_object {
+  const char *path;
+  struct ss_elf_code *code; /* NULL: could not be read (warned) */
+};
+
+static struct ss_elf_code *object_for(struct builder *b,
+                                      struct open_object **objects,
+                                      size_t *num, size_t *cap,
+                                      const struct ss_map_entry *map) {
+  for (size_t i = 0; i < *num; i++)
+    if (strcmp((*objects)[i].path, map->path) == 0)
+      return (*objects)[i].code;
+  char why[256] = "";
+  struct ss_elf_code *code = ss_elf_code_open(
+      map->path, map->build_id, map->build_id_len, why, sizeof why);
+  if (!code)
+    warn(b, "%s: %s: no ideal time for its code", map->path, why);
+  SS_GROW(*objects, *cap, *num);
+  (*objects)[(*num)++] = (struct open_object){map->path, code};
+  return code;
+}
+
+int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
+                   const struct ss_options *o, struct ss_err *err) {
+  memset(ideal, 0, sizeof *ideal);
+  struct builder b;
+  memset(&b, 0, sizeof b);
+  b.ideal = ideal;
+  b.m = m;
+  ss_hash_init(&b.files);
+  const struct ss_profile *p = m->profile;
+  ideal->functions = ss_xcalloc(m->num_functions + 1, sizeof *ideal->functions);
+  ideal->block_cycles = ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_cycles);
+  ideal->block_instructions =
+      ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_instructions);
+  ideal->clock_mhz = o->clock_mhz > 0 ? o->clock_mhz
+                                      : p->files[0]->process.clock_mhz;
+  if (o->cpu) {
+    ideal->cpu = own(&b, o->cpu);
+  } else {
+    char *host = ss_cpu_host_name();
+    ideal->cpu = own(&b, host);
+    free(host);
+  }
+
+  struct edge_table *edges = edge_tables(m);
+  struct open_object *objects = NULL;
+  size_t num_objects = 0, objects_cap = 0;
+  struct ss_disasm *d = NULL;
+  for (size_t i = 0; i < p->num_modules; i++) {
+    const struct ss_merged_module *mm = &p->modules[i];
+    if (!mm->map || !mm->map->path || !mm->map->path[0])
+      continue; /* the run never mapped it: nothing of it ran */
+    struct ss_elf_code *code =
+        object_for(&b, &objects, &num_objects, &objects_cap, mm->map);
+    if (!code)
+      continue;
+    if (!d) {
+      char why[256];
+      d = ss_disasm_new(ss_elf_code_machine(code), why, sizeof why);
+      if (!d) {
+        warn(&b, "%s: %s", mm->map->path, why);
+        break;
+      }
+    }
+    read_module(&b, mm, code, d, edges);
+  }
+
+  int status = 0;
+  if (b.num_code > 0) {
+    struct ss_cpu_block *regions = NULL;
+    size_t num_regions = 0;
+    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &num_regions,
+                          err);
+    if (rc == -2) {
+      status = -1;
+    } else if (rc != 0) {
+      warn(&b, "%s: ideal time not computed, block counts shown instead",
+           err->msg);
+    } else {
+      aggregate(&b, regions);
+      ideal->available = 1;
+      if (!(ideal->clock_mhz > 0))
+        warn(&b, "the experiment recorded no clock frequency: seconds are 0 "
+             "(give one with -clock MHz)");
+    }
+    for (size_t r = 0; r < num_regions; r++)
+      free(regions[r].insns);
+    free(regions);
+  }
+
+  for (size_t c = 0; c < b.num_code; c++) {
+    ss_mcode_release(&b.code[c].mf);
+    free(b.code[c].region);
+    free(b.code[c].program_insns);
+  }
+  free(b.code);
+  for (size_t i = 0; i < num_objects; i++)
+    ss_elf_code_close(objects[i].code);
+  free(objects);
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    free(edges[f].edges);
+  free(edges);
+  ss_disasm_free(d);
+  ss_hash_release(&b.files);
+  free(b.file_names);
+  return status;
+}
+
+void ss_ideal_release(struct ss_ideal *ideal) {
+  for (size_t i = 0; i < ideal->num_warnings; i++)
+    free(ideal->warnings[i]);
+  for (size_t i = 0; i < ideal->num_strings; i++)
+    free(ideal->strings[i]);
+  free(ideal->warnings);
+  free(ideal->strings);
+  free(ideal->functions);
+  free(ideal->block_cycles);
+  free(ideal->block_instructions);
+  free(ideal->blocks);
+  free(ideal->lines);
+  free(ideal->mix.registers);
+  memset(ideal, 0, sizeof *ideal);
+}

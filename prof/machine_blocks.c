@@ -1,0 +1,520 @@
+/* machine_blocks.c -- cut a function's machine code into blocks and count
+ * them; see machine_blocks.h. */
+#include "machine_blocks.h"
+
+#include "ideal.h"
+#include "jump_tables.h"
+#include "xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Walks along chains of unmarked blocks stop after this many steps. */
+#define MAX_CHAIN 16
+
+static int is_instrumentation_row(const struct ss_line_row *row) {
+  static const char name[] = SS_INSTRUMENTATION_FILE;
+  size_t n = strlen(row->file), m = sizeof name - 1;
+  return row->line != 0 && n >= m && strcmp(row->file + n - m, name) == 0 &&
+         (n == m || row->file[n - m - 1] == '/');
+}
+
+static int by_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static int ends_block(enum ss_flow flow) {
+  return flow != SS_FLOW_NEXT && flow != SS_FLOW_CALL;
+}
+
+static void disassemble(struct ss_mcode_function *mf, struct ss_disasm *d,
+                        const struct ss_elf_code *code, const uint8_t *bytes,
+                        uint64_t start, uint64_t end) {
+  size_t cap = 0;
+  for (uint64_t a = start; a < end;) {
+    SS_GROW(mf->insns, cap, mf->num_insns);
+    struct ss_mcode_insn *in = &mf->insns[mf->num_insns++];
+    memset(in, 0, sizeof *in);
+    in->address = a;
+    ss_disasm_one(d, bytes + (a - start), end - a, a, &in->insn);
+    if (in->insn.size == 0) { /* not code: a trap as far as flow goes */
+      in->insn.size = 1;
+      in->insn.flow = SS_FLOW_STOP;
+      snprintf(in->insn.text, sizeof in->insn.text, "(bad)");
+    }
+    const struct ss_line_row *row = ss_elf_code_row(code, a);
+    if (row) {
+      in->file = row->file;
+      in->line = row->line;
+      in->instrumentation = is_instrumentation_row(row);
+    }
+    a += in->insn.size;
+  }
+}
+
+/* Index of the instruction at `address`, or SIZE_MAX. */
+static size_t insn_at(const struct ss_mcode_function *mf, uint64_t address) {
+  size_t lo = 0, hi = mf->num_insns;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (mf->insns[mid].address < address)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < mf->num_insns && mf->insns[lo].address == address ? lo
+                                                                : SIZE_MAX;
+}
+
+static uint32_t block_at(const struct ss_mcode_function *mf,
+                         uint64_t address) {
+  size_t lo = 0, hi = mf->num_blocks;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (mf->blocks[mid].start < address)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo < mf->num_blocks && mf->blocks[lo].start == address
+             ? (uint32_t)lo
+             : SS_MB_NONE;
+}
+
+static void add_successor(struct ss_mcode_block *b, uint32_t s,
+                          size_t *cap) {
+  if (s == SS_MB_NONE)
+    return;
+  for (uint32_t i = 0; i < b->num_succ; i++)
+    if (b->succ[i] == s)
+      return;
+  SS_GROW(b->succ, *cap, b->num_succ);
+  b->succ[b->num_succ++] = s;
+}
+
+/* Jump-table targets of the function, per table jump instruction. */
+struct tables {
+  size_t *jump;       /* instruction index of each table jump */
+  uint64_t **targets;
+  size_t *num_targets;
+  size_t num, cap;
+};
+
+static void find_tables(struct tables *t, const struct ss_mcode_function *mf,
+                        const struct ss_elf_code *code, uint64_t start,
+                        uint64_t end) {
+  size_t cap_t = 0, cap_n = 0;
+  for (size_t i = 0; i < mf->num_insns; i++) {
+    if (mf->insns[i].insn.flow != SS_FLOW_INDIRECT)
+      continue;
+    uint64_t *targets;
+    size_t n = ss_jump_table_targets(mf->insns, i, code, start, end,
+                                     &targets);
+    if (n == 0) {
+      free(targets);
+      continue;
+    }
+    SS_GROW(t->jump, t->cap, t->num);
+    SS_GROW(t->targets, cap_t, t->num);
+    SS_GROW(t->num_targets, cap_n, t->num);
+    t->jump[t->num] = i;
+    t->targets[t->num] = targets;
+    t->num_targets[t->num++] = n;
+  }
+}
+
+static void free_tables(struct tables *t) {
+  for (size_t i = 0; i < t->num; i++)
+    free(t->targets[i]);
+  free(t->jump);
+  free(t->targets);
+  free(t->num_targets);
+}
+
+static void link_blocks(struct ss_mcode_function *mf, uint64_t start,
+                        uint64_t end, const struct tables *tables) {
+  for (size_t i = 0; i < mf->num_blocks; i++) {
+    struct ss_mcode_block *b = &mf->blocks[i];
+    size_t cap = 0;
+    const struct ss_insn *last = &mf->insns[b->first_insn + b->num_insns - 1]
+                                      .insn;
+    uint32_t next = i + 1 < mf->num_blocks ? (uint32_t)(i + 1) : SS_MB_NONE;
+    /* A branch to the function's own entry is the instrumentation's
+     * restart after a thread's first call, or a tail call to itself: a
+     * new call, not flow inside this one. */
+    int inside = last->has_target && last->target > start &&
+                 last->target < end;
+    switch (last->flow) {
+    case SS_FLOW_COND_BRANCH:
+      if (inside)
+        add_successor(b, block_at(mf, last->target), &cap);
+      add_successor(b, next, &cap);
+      break;
+    case SS_FLOW_JUMP:
+      if (inside)
+        add_successor(b, block_at(mf, last->target), &cap);
+      break;
+    case SS_FLOW_INDIRECT: {
+      size_t t = 0, jump = b->first_insn + b->num_insns - 1;
+      while (t < tables->num && tables->jump[t] != jump)
+        t++;
+      b->indirect = t == tables->num;
+      for (size_t k = 0; !b->indirect && k < tables->num_targets[t]; k++)
+        add_successor(b, block_at(mf, tables->targets[t][k]), &cap);
+      break;
+    }
+    case SS_FLOW_RETURN:
+    case SS_FLOW_STOP:
+      break;
+    default:
+      add_successor(b, next, &cap);
+    }
+  }
+}
+
+/* A block whose instructions with a line are all the instrumentation's
+ * and which calls into the runtime (an indirect call's slow path, the
+ * first call of a thread) is there only for the instrumentation: the code
+ * generator's reloads around the call and its jump back, which have no
+ * line, are the instrumentation's too. */
+static void claim_instrumentation_block(struct ss_mcode_function *mf,
+                                        const struct ss_mcode_block *b) {
+  int calls = 0;
+  for (uint32_t i = 0; i < b->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[b->first_insn + i];
+    if (in->line != 0 && !in->instrumentation)
+      return;
+    calls |= in->instrumentation && in->insn.flow == SS_FLOW_CALL;
+  }
+  for (uint32_t i = 0; calls && i < b->num_insns; i++)
+    mf->insns[b->first_insn + i].instrumentation = 1;
+}
+
+int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
+                 const struct ss_elf_code *code, uint64_t start, uint64_t end,
+                 const struct ss_block_marker *markers, size_t num_markers,
+                 char *why, size_t why_size) {
+  memset(mf, 0, sizeof *mf);
+  const uint8_t *bytes = end > start ? ss_elf_code_bytes(code, start,
+                                                         end - start)
+                                     : NULL;
+  if (!bytes) {
+    snprintf(why, why_size, "no code at 0x%llx..0x%llx",
+             (unsigned long long)start, (unsigned long long)end);
+    return -1;
+  }
+  disassemble(mf, d, code, bytes, start, end);
+
+  /* Leaders: entry, branch targets, after control transfers, markers. */
+  size_t num_leaders = 0, cap = 0;
+  uint64_t *leaders = NULL;
+  SS_GROW(leaders, cap, num_leaders);
+  leaders[num_leaders++] = start;
+  for (size_t i = 0; i < mf->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[i];
+    uint64_t t = in->insn.target;
+    if (in->insn.has_target && t > start && t < end &&
+        (in->insn.flow == SS_FLOW_COND_BRANCH ||
+         in->insn.flow == SS_FLOW_JUMP)) {
+      SS_GROW(leaders, cap, num_leaders);
+      leaders[num_leaders++] = t;
+    }
+    if (ends_block(in->insn.flow) && in->address + in->insn.size < end) {
+      SS_GROW(leaders, cap, num_leaders);
+      leaders[num_leaders++] = in->address + in->insn.size;
+    }
+  }
+  for (size_t i = 0; i < num_markers; i++) {
+    SS_GROW(leaders, cap, num_leaders);
+    leaders[num_leaders++] = markers[i].address;
+  }
+  struct tables tables = {0};
+  find_tables(&tables, mf, code, start, end);
+  for (size_t t = 0; t < tables.num; t++)
+    for (size_t k = 0; k < tables.num_targets[t]; k++) {
+      SS_GROW(leaders, cap, num_leaders);
+      leaders[num_leaders++] = tables.targets[t][k];
+    }
+  qsort(leaders, num_leaders, sizeof *leaders, by_u64);
+
+  size_t bcap = 0;
+  for (size_t l = 0; l < num_leaders; l++) {
+    if (l > 0 && leaders[l] == leaders[l - 1])
+      continue;
+    size_t first = insn_at(mf, leaders[l]);
+    if (first == SIZE_MAX) /* not on an instruction boundary */
+      continue;
+    SS_GROW(mf->blocks, bcap, mf->num_blocks);
+    struct ss_mcode_block *b = &mf->blocks[mf->num_blocks++];
+    memset(b, 0, sizeof *b);
+    b->start = leaders[l];
+    b->first_insn = (uint32_t)first;
+    b->marker = b->entry_marker = b->owner = SS_MB_NONE;
+  }
+  free(leaders);
+  for (size_t i = 0; i < mf->num_blocks; i++) {
+    struct ss_mcode_block *b = &mf->blocks[i];
+    size_t last = i + 1 < mf->num_blocks ? mf->blocks[i + 1].first_insn
+                                         : mf->num_insns;
+    b->num_insns = (uint32_t)(last - b->first_insn);
+    b->end = i + 1 < mf->num_blocks ? mf->blocks[i + 1].start : end;
+  }
+  /* Markers at one address: the blocks before the last one have no code
+   * of their own (the marker emitted last is the block that holds it). */
+  for (size_t i = 0; i < num_markers; i++) {
+    uint32_t b = block_at(mf, markers[i].address);
+    if (b == SS_MB_NONE)
+      continue;
+    if (mf->blocks[b].marker == SS_MB_NONE)
+      mf->blocks[b].entry_marker = markers[i].block;
+    mf->blocks[b].marker = markers[i].block;
+  }
+  for (size_t i = 0; i < mf->num_blocks; i++)
+    claim_instrumentation_block(mf, &mf->blocks[i]);
+  uint32_t owner = SS_MB_NONE;
+  for (size_t i = 0; i < mf->num_blocks; i++) {
+    if (mf->blocks[i].marker != SS_MB_NONE)
+      owner = mf->blocks[i].marker;
+    mf->blocks[i].owner = owner;
+  }
+  link_blocks(mf, start, end, &tables);
+  free_tables(&tables);
+  return 0;
+}
+
+/* ---- counting ---------------------------------------------------------- */
+
+struct edge_state { /* per successor of a block */
+  int64_t *value;
+  int *known;
+};
+
+struct pred {
+  uint32_t block, slot;
+};
+
+struct counting {
+  struct ss_mcode_function *mf;
+  const struct ss_counted_function *cf;
+  uint32_t *copies;  /* per counted block: blocks holding its marker */
+  struct edge_state *edges;
+  struct pred **preds;
+  uint32_t *num_preds;
+  int *known;
+  int has_indirect;
+};
+
+static int marker_counts(const struct counting *c, uint32_t block) {
+  uint32_t m = c->mf->blocks[block].marker;
+  return m != SS_MB_NONE && m < c->cf->num_blocks && c->copies[m] == 1 &&
+         c->cf->known[m];
+}
+
+/* The counted block whose code leaves through an edge out of `b`: `b`'s
+ * marker, else the one counted block whose code all of `b`'s
+ * predecessors belong to (a split edge, a condition the code generator
+ * split in two, a join inside one counted block); SS_MB_NONE if it cannot
+ * be told. */
+static uint32_t source_of(const struct counting *c, uint32_t b, int depth) {
+  const struct ss_mcode_block *blk = &c->mf->blocks[b];
+  if (blk->marker != SS_MB_NONE)
+    return blk->marker < c->cf->num_blocks && c->copies[blk->marker] == 1
+               ? blk->marker
+               : SS_MB_NONE;
+  if (c->num_preds[b] == 0 || depth >= MAX_CHAIN)
+    return SS_MB_NONE;
+  uint32_t source = SS_MB_NONE;
+  for (uint32_t i = 0; i < c->num_preds[b]; i++) {
+    uint32_t p = c->preds[b][i].block;
+    uint32_t s = p == b ? SS_MB_NONE : source_of(c, p, depth + 1);
+    if (s == SS_MB_NONE || (source != SS_MB_NONE && s != source))
+      return SS_MB_NONE;
+    source = s;
+  }
+  return source;
+}
+
+/* Of the edges into a counted block's machine block, the only one coming
+ * from the code of counted block a carries the count of the flow-graph
+ * edge a -> b.  Only when the source of every edge into it is known: an
+ * unknown one might come from a as well. */
+static void edges_from_flow_graph(struct counting *c) {
+  struct ss_mcode_function *mf = c->mf;
+  if (c->has_indirect)
+    return; /* edges we cannot see */
+  for (uint32_t d = 0; d < mf->num_blocks; d++) {
+    const struct ss_mcode_block *blk = &mf->blocks[d];
+    uint32_t n = c->num_preds[d];
+    if (n == 0 || blk->marker >= c->cf->num_blocks ||
+        c->copies[blk->marker] != 1)
+      continue;
+    uint32_t *sources = ss_xcalloc(n, sizeof *sources);
+    int all_known = 1;
+    for (uint32_t i = 0; i < n && all_known; i++) {
+      sources[i] = source_of(c, c->preds[d][i].block, 0);
+      all_known = sources[i] != SS_MB_NONE;
+    }
+    for (uint32_t i = 0; i < n && all_known; i++) {
+      uint32_t same = 0;
+      for (uint32_t k = 0; k < n; k++)
+        same += sources[k] == sources[i];
+      int64_t count;
+      /* Code-less counted blocks at its address are entered first. */
+      if (same != 1 ||
+          !(c->cf->edge(c->cf->ctx, sources[i], blk->entry_marker, &count) ||
+            c->cf->edge(c->cf->ctx, sources[i], blk->marker, &count)))
+        continue;
+      struct pred p = c->preds[d][i];
+      if (!c->edges[p.block].known[p.slot]) {
+        c->edges[p.block].value[p.slot] = count;
+        c->edges[p.block].known[p.slot] = 1;
+      }
+    }
+    free(sources);
+  }
+}
+
+static int set_edge(struct counting *c, uint32_t b, uint32_t k, int64_t v) {
+  if (c->edges[b].known[k])
+    return 0;
+  c->edges[b].value[k] = v;
+  c->edges[b].known[k] = 1;
+  return 1;
+}
+
+/* One round of flow conservation; returns whether anything was learnt. */
+static int propagate(struct counting *c) {
+  struct ss_mcode_function *mf = c->mf;
+  int changed = 0;
+  for (uint32_t b = 0; b < mf->num_blocks; b++) {
+    struct ss_mcode_block *blk = &mf->blocks[b];
+    struct edge_state *e = &c->edges[b];
+    /* Invisible predecessors: the caller (entry block) and, in a function
+     * with a jump table, any block. */
+    int all_preds_visible = b != 0 && !c->has_indirect;
+    int64_t in = 0, out = 0;
+    uint32_t in_unknown = 0, out_unknown = 0, in_slot = 0, out_slot = 0;
+    for (uint32_t i = 0; i < c->num_preds[b]; i++) {
+      struct pred p = c->preds[b][i];
+      if (c->edges[p.block].known[p.slot])
+        in += c->edges[p.block].value[p.slot];
+      else
+        in_unknown++, in_slot = i;
+    }
+    for (uint32_t k = 0; k < blk->num_succ; k++) {
+      if (e->known[k])
+        out += e->value[k];
+      else
+        out_unknown++, out_slot = k;
+    }
+    if (!c->known[b]) {
+      if (all_preds_visible && in_unknown == 0) { /* 0 if unreachable */
+        blk->count = in;
+      } else if (!blk->indirect && blk->num_succ > 0 && out_unknown == 0) {
+        blk->count = out;
+      } else {
+        continue;
+      }
+      c->known[b] = 1;
+      changed = 1;
+    }
+    if (!blk->indirect && out_unknown == 1)
+      changed |= set_edge(c, b, out_slot, blk->count - out);
+    if (all_preds_visible && in_unknown == 1) {
+      struct pred p = c->preds[b][in_slot];
+      changed |= set_edge(c, p.block, p.slot, blk->count - in);
+    }
+  }
+  return changed;
+}
+
+/* What flow says at least ran through a block whose count stays unknown:
+ * the larger of its known incoming and outgoing edges (a lower bound, as
+ * ideal time is), but no more than the counted block it belongs to (the
+ * counts of calls that did not return make some derived edges wrong). */
+static int64_t lower_bound(const struct counting *c, uint32_t b) {
+  uint32_t owner = c->mf->blocks[b].owner;
+  int64_t most = owner < c->cf->num_blocks && c->cf->known[owner]
+                     ? c->cf->count[owner]
+                     : 0;
+  int64_t in = 0, out = 0;
+  for (uint32_t i = 0; i < c->num_preds[b]; i++) {
+    struct pred p = c->preds[b][i];
+    if (c->edges[p.block].known[p.slot] && c->edges[p.block].value[p.slot] > 0)
+      in += c->edges[p.block].value[p.slot];
+  }
+  for (uint32_t k = 0; k < c->mf->blocks[b].num_succ; k++)
+    if (c->edges[b].known[k] && c->edges[b].value[k] > 0)
+      out += c->edges[b].value[k];
+  int64_t least = in > out ? in : out;
+  return least < most ? least : most;
+}
+
+void ss_mcode_count(struct ss_mcode_function *mf,
+                    const struct ss_counted_function *cf) {
+  size_t nb = mf->num_blocks;
+  if (nb == 0)
+    return;
+  struct counting c = {mf, cf, NULL, NULL, NULL, NULL, NULL, 0};
+  c.copies = ss_xcalloc(cf->num_blocks + 1, sizeof *c.copies);
+  c.edges = ss_xcalloc(nb, sizeof *c.edges);
+  c.preds = ss_xcalloc(nb, sizeof *c.preds);
+  c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
+  c.known = ss_xcalloc(nb, sizeof *c.known);
+  for (size_t b = 0; b < nb; b++) {
+    const struct ss_mcode_block *blk = &mf->blocks[b];
+    if (blk->marker != SS_MB_NONE && blk->marker < cf->num_blocks)
+      c.copies[blk->marker]++;
+    c.has_indirect |= blk->indirect;
+    c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
+    c.edges[b].known = ss_xcalloc(blk->num_succ + 1, sizeof(int));
+    for (uint32_t k = 0; k < blk->num_succ; k++)
+      c.num_preds[blk->succ[k]]++;
+  }
+  for (size_t b = 0; b < nb; b++)
+    c.preds[b] = ss_xcalloc(c.num_preds[b] + 1, sizeof **c.preds);
+  memset(c.num_preds, 0, nb * sizeof *c.num_preds);
+  for (uint32_t b = 0; b < nb; b++)
+    for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
+      uint32_t s = mf->blocks[b].succ[k];
+      c.preds[s][c.num_preds[s]++] = (struct pred){b, k};
+    }
+
+  for (uint32_t b = 0; b < nb; b++) {
+    struct ss_mcode_block *blk = &mf->blocks[b];
+    if (marker_counts(&c, b)) {
+      blk->count = cf->count[blk->marker];
+      c.known[b] = 1;
+    } else if (b == 0 && blk->marker == SS_MB_NONE) {
+      blk->count = cf->calls; /* entered once per call */
+      c.known[b] = 1;
+    }
+  }
+  edges_from_flow_graph(&c);
+  while (propagate(&c))
+    ;
+  for (uint32_t b = 0; b < nb; b++) {
+    struct ss_mcode_block *blk = &mf->blocks[b];
+    blk->exact = c.known[b] && blk->count >= 0;
+    if (!blk->exact)
+      blk->count = lower_bound(&c, b);
+    free(c.preds[b]);
+    free(c.edges[b].value);
+    free(c.edges[b].known);
+  }
+  free(c.preds);
+  free(c.num_preds);
+  free(c.known);
+  free(c.edges);
+  free(c.copies);
+}
+
+void ss_mcode_release(struct ss_mcode_function *mf) {
+  for (size_t b = 0; b < mf->num_blocks; b++)
+    free(mf->blocks[b].succ);
+  free(mf->insns);
+  free(mf->blocks);
+  memset(mf, 0, sizeof *mf);
+}

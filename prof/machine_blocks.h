@@ -1,0 +1,87 @@
+/*
+ * machine_blocks.h -- one instrumented function's machine code cut into
+ * machine blocks, each with its execution count.
+ *
+ * Blocks are straight-line runs of instructions: a block starts at the
+ * function's entry, at a direct branch target or jump-table target
+ * (jump_tables.h), after a branch, jump, return or trap, and at each block
+ * marker of the pass (pass/MachineCodeMap.h).
+ * A block that starts at a marker ran as often as the counted block whose
+ * marker it is.  The others, and the copies of a counted block the code
+ * generator duplicated, take counts from flow conservation on the machine
+ * flow graph: an edge out of a block with one successor carries its count,
+ * so does an edge into a block with one predecessor, and an edge from
+ * counted block a to counted block b that is the only machine edge between
+ * them carries the count of the flow-graph edge a -> b.  What stays unknown
+ * (the code generator split one condition into two branches, say) gets
+ * the least count flow allows and is marked as an estimate.
+ */
+#ifndef SSPROF_MACHINE_BLOCKS_H
+#define SSPROF_MACHINE_BLOCKS_H
+
+#include "disasm.h"
+#include "elf_code.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SS_MB_NONE 0xFFFFFFFFu
+
+struct ss_mcode_insn {
+  uint64_t address;
+  struct ss_insn insn;
+  int instrumentation; /* on a line-table row of the instrumentation */
+  const char *file;    /* its line-table row; NULL when it has none */
+  uint32_t line;
+};
+
+struct ss_mcode_block {
+  uint64_t start, end;
+  uint32_t first_insn, num_insns;
+  uint32_t marker; /* counted block whose marker starts it, or SS_MB_NONE;
+                      of several markers at one address the last: those
+                      before it mark counted blocks with no code */
+  uint32_t entry_marker; /* the first of them: where control enters */
+  uint32_t owner;  /* counted block whose code it is: its marker's, else
+                      the one laid out before it (SS_MB_NONE before any) */
+  uint32_t *succ;  /* successor blocks (a table jump has many) */
+  uint32_t num_succ;
+  int indirect;    /* ends in an indirect jump whose targets are unknown */
+  int64_t count;
+  int exact;
+};
+
+struct ss_mcode_function {
+  struct ss_mcode_insn *insns;
+  size_t num_insns;
+  struct ss_mcode_block *blocks; /* by address */
+  size_t num_blocks;
+};
+
+/* The counts of one function's counted blocks and flow-graph edges. */
+struct ss_counted_function {
+  uint32_t num_blocks;
+  const int64_t *count; /* [num_blocks] */
+  const int *known;     /* [num_blocks] */
+  int64_t calls;
+  /* The count of the edge from counted block `from` to `to`: 1 if there is
+   * such an edge and its count is known, else 0. */
+  int (*edge)(const void *ctx, uint32_t from, uint32_t to, int64_t *count);
+  const void *ctx;
+};
+
+/* Disassemble [start, end) and cut it into blocks; `markers` are the
+ * function's markers (any order).  Returns 0, or -1 with `why` set when
+ * the code cannot be read. */
+int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
+                 const struct ss_elf_code *code, uint64_t start, uint64_t end,
+                 const struct ss_block_marker *markers, size_t num_markers,
+                 char *why, size_t why_size);
+
+/* Give every block its count. */
+void ss_mcode_count(struct ss_mcode_function *mf,
+                    const struct ss_counted_function *cf);
+
+void ss_mcode_release(struct ss_mcode_function *mf);
+
+#endif
