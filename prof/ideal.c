@@ -1,4 +1,5 @@
 /* ideal.c -- ideal time of a counting model; see ideal.h. */
+#define _GNU_SOURCE /* qsort_r */
 #include "ideal.h"
 
 #include "cpu_model.h"
@@ -25,6 +26,7 @@ struct function_code {
   uint32_t function; /* model function id */
   struct ss_mcode_function mf;
   uint32_t *region; /* per machine block: llvm-mca region, or SS_MB_NONE */
+  double *share;    /* per machine block: its part of the region's cycles */
   uint32_t *program_insns; /* per machine block */
 };
 
@@ -183,6 +185,7 @@ static void count_program_insns(struct function_code *fc) {
   const struct ss_mcode_function *mf = &fc->mf;
   fc->program_insns = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->program_insns);
   fc->region = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->region);
+  fc->share = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->share);
   for (size_t k = 0; k < mf->num_blocks; k++) {
     const struct ss_mcode_block *blk = &mf->blocks[k];
     fc->region[k] = SS_MB_NONE;
@@ -191,61 +194,165 @@ static void count_program_insns(struct function_code *fc) {
   }
 }
 
-/* Every executed block with program instructions becomes a code region of
- * one llvm-mca run; identical blocks share one region.  Returns 0, -1
- * (llvm-mca failed: `err`), -2 (unknown CPU: `err`). */
+/* The code regions of one llvm-mca run; identical code shares one. */
+struct region_set {
+  struct ss_hash h;
+  struct ss_cpu_block *regions;
+  size_t num, cap;
+  char *key;
+  size_t key_cap;
+};
+
+/* The region of the program instructions of `blocks`, in that order. */
+static uint32_t region_of(struct region_set *rs, const struct function_code *fc,
+                          const uint32_t *blocks, size_t num_blocks) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  size_t len = 0, insns = 0;
+  for (size_t b = 0; b < num_blocks; b++) {
+    const struct ss_mcode_block *blk = &mf->blocks[blocks[b]];
+    for (uint32_t i = 0; i < blk->num_insns; i++) {
+      const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+      if (in->instrumentation)
+        continue;
+      size_t t = strlen(in->insn.text);
+      SS_GROW(rs->key, rs->key_cap, len + t + 1);
+      memcpy(rs->key + len, in->insn.text, t);
+      rs->key[len + t] = '\n';
+      len += t + 1;
+      insns++;
+    }
+  }
+  int inserted;
+  uint32_t r = ss_hash_intern(&rs->h, rs->key, len, &inserted);
+  if (inserted) {
+    SS_GROW(rs->regions, rs->cap, rs->num);
+    struct ss_cpu_block *cb = &rs->regions[rs->num++];
+    memset(cb, 0, sizeof *cb);
+    cb->insns = ss_xcalloc(insns + 1, sizeof *cb->insns);
+    for (size_t b = 0; b < num_blocks; b++) {
+      const struct ss_mcode_block *blk = &mf->blocks[blocks[b]];
+      for (uint32_t i = 0; i < blk->num_insns; i++) {
+        const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+        if (!in->instrumentation)
+          cb->insns[cb->num_insns++] = in->insn.text;
+      }
+    }
+  }
+  return r;
+}
+
+/* Blocks of a hot loop path longer than this are modelled one by one. */
+#define MAX_PATH 32
+
+/* The successor of `b` that runs most often after it. */
+static uint32_t hottest_successor(const struct ss_mcode_function *mf,
+                                  uint32_t b) {
+  const struct ss_mcode_block *blk = &mf->blocks[b];
+  uint32_t best = SS_MB_NONE;
+  int64_t most = 0;
+  for (uint32_t k = 0; k < blk->num_succ; k++) {
+    int64_t n = blk->succ_count[k] >= 0 ? blk->succ_count[k]
+                                        : mf->blocks[blk->succ[k]].count;
+    if (n > most) {
+      most = n;
+      best = blk->succ[k];
+    }
+  }
+  return best;
+}
+
+/* The cycle of machine blocks that following the hottest successors from
+ * `start` comes back around, when every block on it runs at least half as
+ * often as `start` and none is `taken`: the steady path of a loop whose
+ * body the code generator cut into several blocks (an unrolled body with
+ * an exit test between its copies).  Returns its length, 0 if none. */
+static size_t hot_loop_path(const struct ss_mcode_function *mf, uint32_t start,
+                            const unsigned char *taken, uint32_t *path) {
+  size_t n = 0;
+  int64_t least = mf->blocks[start].count / 2;
+  for (uint32_t b = start; n < MAX_PATH;) {
+    path[n++] = b;
+    b = hottest_successor(mf, b);
+    if (b == start)
+      return n;
+    if (b == SS_MB_NONE || taken[b] || mf->blocks[b].count < least)
+      return 0;
+    for (size_t i = 0; i < n; i++)
+      if (path[i] == b)
+        return 0; /* a cycle that does not come back to start */
+  }
+  return 0;
+}
+
+static int by_count_desc(const void *x, const void *y, void *ctx) {
+  const struct ss_mcode_function *mf = ctx;
+  int64_t a = mf->blocks[*(const uint32_t *)x].count;
+  int64_t b = mf->blocks[*(const uint32_t *)y].count;
+  return a > b ? -1 : a < b;
+}
+
+/* Regions of one function.  Each block of a hot loop path is modelled
+ * with the whole path, as it runs: alone, a block that reads a register
+ * the block before it wrote would depend, from one execution to the next,
+ * on itself, which never happens.  The path's cycles are shared among its
+ * blocks in proportion to their program instructions.  Every other
+ * executed block is a region of its own. */
+static void plan_regions(struct region_set *rs, struct function_code *fc) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  count_program_insns(fc);
+  uint32_t *order = ss_xcalloc(mf->num_blocks + 1, sizeof *order);
+  unsigned char *taken = ss_xcalloc(mf->num_blocks + 1, 1);
+  uint32_t path[MAX_PATH];
+  size_t n = 0;
+  for (uint32_t k = 0; k < mf->num_blocks; k++)
+    if (mf->blocks[k].count > 0)
+      order[n++] = k;
+  qsort_r(order, n, sizeof *order, by_count_desc, (void *)mf);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t k = order[i];
+    if (taken[k])
+      continue;
+    size_t len = hot_loop_path(mf, k, taken, path);
+    uint32_t insns = 0;
+    for (size_t p = 0; p < len; p++)
+      insns += fc->program_insns[path[p]];
+    if (len == 0 || insns == 0) {
+      path[0] = k;
+      len = 1;
+      insns = fc->program_insns[k];
+    }
+    uint32_t r = insns ? region_of(rs, fc, path, len) : SS_MB_NONE;
+    for (size_t p = 0; p < len; p++) {
+      taken[path[p]] = 1;
+      fc->region[path[p]] = r;
+      fc->share[path[p]] = insns ? (double)fc->program_insns[path[p]] / insns
+                                 : 0;
+    }
+  }
+  free(order);
+  free(taken);
+}
+
+/* All regions in one llvm-mca run.  Returns 0, -1 (llvm-mca failed:
+ * `err`), -2 (unknown CPU: `err`). */
 static int model_cycles(struct builder *b, const char *triple,
                         struct ss_cpu_block **regions_out, size_t *n_out,
                         struct ss_err *err) {
-  struct ss_hash h;
-  ss_hash_init(&h);
-  struct ss_cpu_block *regions = NULL;
-  size_t n = 0, cap = 0, key_cap = 0;
-  char *key = NULL;
-  for (size_t c = 0; c < b->num_code; c++) {
-    struct function_code *fc = &b->code[c];
-    const struct ss_mcode_function *mf = &fc->mf;
-    count_program_insns(fc);
-    for (size_t k = 0; k < mf->num_blocks; k++) {
-      const struct ss_mcode_block *blk = &mf->blocks[k];
-      if (blk->count <= 0 || fc->program_insns[k] == 0)
-        continue;
-      size_t len = 0;
-      for (uint32_t i = 0; i < blk->num_insns; i++) {
-        const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
-        if (in->instrumentation)
-          continue;
-        size_t t = strlen(in->insn.text);
-        SS_GROW(key, key_cap, len + t + 1);
-        memcpy(key + len, in->insn.text, t);
-        key[len + t] = '\n';
-        len += t + 1;
-      }
-      int inserted;
-      uint32_t r = ss_hash_intern(&h, key, len, &inserted);
-      if (inserted) {
-        SS_GROW(regions, cap, n);
-        struct ss_cpu_block *cb = &regions[n++];
-        memset(cb, 0, sizeof *cb);
-        cb->insns = ss_xcalloc(fc->program_insns[k], sizeof *cb->insns);
-        for (uint32_t i = 0; i < blk->num_insns; i++) {
-          const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
-          if (!in->instrumentation)
-            cb->insns[cb->num_insns++] = in->insn.text;
-        }
-      }
-      fc->region[k] = r;
-    }
-  }
-  free(key);
-  ss_hash_release(&h);
+  struct region_set rs;
+  memset(&rs, 0, sizeof rs);
+  ss_hash_init(&rs.h);
+  for (size_t c = 0; c < b->num_code; c++)
+    plan_regions(&rs, &b->code[c]);
+  free(rs.key);
+  ss_hash_release(&rs.h);
   size_t dropped = 0;
-  int rc = ss_cpu_model_run(triple, b->ideal->cpu, regions, n, &dropped, err);
+  int rc = ss_cpu_model_run(triple, b->ideal->cpu, rs.regions, rs.num,
+                            &dropped, err);
   if (rc == 0 && dropped > 0)
     warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
          "blocks are modelled without them", dropped);
-  *regions_out = regions;
-  *n_out = n;
+  *regions_out = rs.regions;
+  *n_out = rs.num;
   return rc;
 }
 
@@ -396,7 +503,7 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
       if (fc->mf.blocks[k].count > 0 && fc->program_insns[k] > 0)
         aggregate_block(b, &a, fc, k,
                         fc->region[k] != SS_MB_NONE
-                            ? regions[fc->region[k]].cycles
+                            ? regions[fc->region[k]].cycles * fc->share[k]
                             : 0);
   }
   struct ss_ideal *ideal = b->ideal;
@@ -504,6 +611,7 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   for (size_t c = 0; c < b.num_code; c++) {
     ss_mcode_release(&b.code[c].mf);
     free(b.code[c].region);
+    free(b.code[c].share);
     free(b.code[c].program_insns);
   }
   free(b.code);

@@ -500,6 +500,11 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     blk->exact = c.known[b] && blk->count >= 0;
     if (!blk->exact)
       blk->count = lower_bound(&c, b);
+    blk->succ_count = ss_xcalloc(blk->num_succ + 1, sizeof *blk->succ_count);
+    for (uint32_t k = 0; k < blk->num_succ; k++)
+      blk->succ_count[k] = c.edges[b].known[k] && c.edges[b].value[k] >= 0
+                               ? c.edges[b].value[k]
+                               : -1;
     free(c.preds[b]);
     free(c.edges[b].value);
     free(c.edges[b].known);
@@ -512,8 +517,10 @@ void ss_mcode_count(struct ss_mcode_function *mf,
 }
 
 void ss_mcode_release(struct ss_mcode_function *mf) {
-  for (size_t b = 0; b < mf->num_blocks; b++)
+  for (size_t b = 0; b < mf->num_blocks; b++) {
     free(mf->blocks[b].succ);
+    free(mf->blocks[b].succ_count);
+  }
   free(mf->insns);
   free(mf->blocks);
   memset(mf, 0, sizeof *mf);

@@ -45,6 +45,7 @@ struct ss_mcode_block {
   uint32_t owner;  /* counted block whose code it is: its marker's, else
                       the one laid out before it (SS_MB_NONE before any) */
   uint32_t *succ;  /* successor blocks (a table jump has many) */
+  int64_t *succ_count; /* executions of each edge out, -1 if unknown */
   uint32_t num_succ;
   int indirect;    /* ends in an indirect jump whose targets are unknown */
   int64_t count;
