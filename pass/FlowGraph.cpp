@@ -78,6 +78,12 @@ static std::string calleeName(const CallBase &CB) {
 
 namespace {
 
+constexpr double CriticalEdgeWeight = 1000;
+
+bool isCriticalEdge(const Instruction *TI, const BasicBlock *Succ) {
+  return TI->getNumSuccessors() > 1 && !Succ->getSinglePredecessor();
+}
+
 class Builder {
 public:
   Builder(Function &F, BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
@@ -239,6 +245,12 @@ private:
       Seen.push_back(Succ);
       double W = F * double(BPI.getEdgeProbability(&BB, Succ).getNumerator()) /
                  double(BranchProbability::getDenominator());
+      // A counter on a critical edge needs a block of its own, and the
+      // code generator a jump into and out of it (on a loop's back edge,
+      // one more jump every iteration): such edges go into the spanning
+      // tree first, uncounted, as LLVM's PGO instrumentation does.
+      if (isCriticalEdge(TI, Succ))
+        W = W * CriticalEdgeWeight + 1;
       FlowEdge &E = addEdge(Last, FirstBlock[Succ], SS_EDGE_BRANCH,
                             Placement::OnBranch, W);
       E.SrcBB = &BB;

@@ -61,6 +61,11 @@ void markInstrumentation(Function &F,
         NewPhis.push_back(Phi);
         continue;
       }
+      // Branches keep no line: the code generator gives the code it adds
+      // before a block's terminator (loop strength reduction's increments,
+      // copies) the terminator's location, and that code is the program's.
+      if (isa<BranchInst>(I))
+        continue;
       I.setDebugLoc(Loc);
       Ours.insert(&I);
     }

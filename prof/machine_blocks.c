@@ -10,8 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Walks along chains of unmarked blocks stop after this many steps. */
-#define MAX_CHAIN 16
 
 static int is_instrumentation_row(const struct ss_line_row *row) {
   static const char name[] = SS_INSTRUMENTATION_FILE;
@@ -304,6 +302,9 @@ struct counting {
   uint32_t *num_preds;
   int *known;
   int has_indirect;
+  /* per block: the counted blocks whose code may run in it (find_owners) */
+  uint32_t **owners;
+  uint32_t *num_owners;
 };
 
 static int marker_counts(const struct counting *c, uint32_t block) {
@@ -312,34 +313,52 @@ static int marker_counts(const struct counting *c, uint32_t block) {
          c->cf->known[m];
 }
 
-/* The counted block whose code leaves through an edge out of `b`: `b`'s
- * marker, else the one counted block whose code all of `b`'s
- * predecessors belong to (a split edge, a condition the code generator
- * split in two, a join inside one counted block); SS_MB_NONE if it cannot
- * be told. */
-static uint32_t source_of(const struct counting *c, uint32_t b, int depth) {
-  const struct ss_mcode_block *blk = &c->mf->blocks[b];
-  if (blk->marker != SS_MB_NONE)
-    return blk->marker < c->cf->num_blocks && c->copies[blk->marker] == 1
-               ? blk->marker
-               : SS_MB_NONE;
-  if (c->num_preds[b] == 0 || depth >= MAX_CHAIN)
-    return SS_MB_NONE;
-  uint32_t source = SS_MB_NONE;
-  for (uint32_t i = 0; i < c->num_preds[b]; i++) {
-    uint32_t p = c->preds[b][i].block;
-    uint32_t s = p == b ? SS_MB_NONE : source_of(c, p, depth + 1);
-    if (s == SS_MB_NONE || (source != SS_MB_NONE && s != source))
-      return SS_MB_NONE;
-    source = s;
+/* The counted blocks whose code may run in each block: a marked block's
+ * own, and for an unmarked block every counted block whose marked block
+ * reaches it without passing another marker (a split edge, the second
+ * test of a condition the code generator split in two, a join inside one
+ * counted block's code, or code several counted blocks share). */
+static void find_owners(struct counting *c) {
+  struct ss_mcode_function *mf = c->mf;
+  size_t nb = mf->num_blocks;
+  uint32_t *stack = ss_xcalloc(nb + 1, sizeof *stack);
+  uint32_t *seen = ss_xcalloc(nb + 1, sizeof *seen); /* visit stamp */
+  size_t *cap = ss_xcalloc(nb + 1, sizeof *cap);
+  for (uint32_t m = 0; m < nb; m++) {
+    uint32_t owner = mf->blocks[m].marker;
+    if (owner == SS_MB_NONE)
+      continue;
+    size_t top = 0;
+    stack[top++] = m;
+    seen[m] = m + 1;
+    while (top > 0) {
+      uint32_t b = stack[--top];
+      SS_GROW(c->owners[b], cap[b], c->num_owners[b]);
+      c->owners[b][c->num_owners[b]++] = owner;
+      for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
+        uint32_t s = mf->blocks[b].succ[k];
+        if (seen[s] != m + 1 && mf->blocks[s].marker == SS_MB_NONE) {
+          seen[s] = m + 1;
+          stack[top++] = s;
+        }
+      }
+    }
   }
-  return source;
+  free(stack);
+  free(seen);
+  free(cap);
 }
 
-/* Of the edges into a counted block's machine block, the only one coming
- * from the code of counted block a carries the count of the flow-graph
- * edge a -> b.  Only when the source of every edge into it is known: an
- * unknown one might come from a as well. */
+static int owned_by(const struct counting *c, uint32_t b, uint32_t owner) {
+  for (uint32_t i = 0; i < c->num_owners[b]; i++)
+    if (c->owners[b][i] == owner)
+      return 1;
+  return 0;
+}
+
+/* Of the edges into a counted block's (only) machine block, the only one
+ * out of code that counted block a may run in, when a is that code's only
+ * owner, carries the count of the flow-graph edge a -> b. */
 static void edges_from_flow_graph(struct counting *c) {
   struct ss_mcode_function *mf = c->mf;
   if (c->has_indirect)
@@ -347,32 +366,25 @@ static void edges_from_flow_graph(struct counting *c) {
   for (uint32_t d = 0; d < mf->num_blocks; d++) {
     const struct ss_mcode_block *blk = &mf->blocks[d];
     uint32_t n = c->num_preds[d];
-    if (n == 0 || blk->marker >= c->cf->num_blocks ||
-        c->copies[blk->marker] != 1)
+    if (blk->marker >= c->cf->num_blocks || c->copies[blk->marker] != 1)
       continue;
-    uint32_t *sources = ss_xcalloc(n, sizeof *sources);
-    int all_known = 1;
-    for (uint32_t i = 0; i < n && all_known; i++) {
-      sources[i] = source_of(c, c->preds[d][i].block, 0);
-      all_known = sources[i] != SS_MB_NONE;
-    }
-    for (uint32_t i = 0; i < n && all_known; i++) {
-      uint32_t same = 0;
+    for (uint32_t i = 0; i < n; i++) {
+      struct pred p = c->preds[d][i];
+      if (c->num_owners[p.block] != 1 || c->edges[p.block].known[p.slot])
+        continue;
+      uint32_t a = c->owners[p.block][0];
+      uint32_t others = 0;
       for (uint32_t k = 0; k < n; k++)
-        same += sources[k] == sources[i];
+        others += k != i && owned_by(c, c->preds[d][k].block, a);
       int64_t count;
       /* Code-less counted blocks at its address are entered first. */
-      if (same != 1 ||
-          !(c->cf->edge(c->cf->ctx, sources[i], blk->entry_marker, &count) ||
-            c->cf->edge(c->cf->ctx, sources[i], blk->marker, &count)))
-        continue;
-      struct pred p = c->preds[d][i];
-      if (!c->edges[p.block].known[p.slot]) {
+      if (others == 0 &&
+          (c->cf->edge(c->cf->ctx, a, blk->entry_marker, &count) ||
+           c->cf->edge(c->cf->ctx, a, blk->marker, &count))) {
         c->edges[p.block].value[p.slot] = count;
         c->edges[p.block].known[p.slot] = 1;
       }
     }
-    free(sources);
   }
 }
 
@@ -457,12 +469,14 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   size_t nb = mf->num_blocks;
   if (nb == 0)
     return;
-  struct counting c = {mf, cf, NULL, NULL, NULL, NULL, NULL, 0};
+  struct counting c = {.mf = mf, .cf = cf};
   c.copies = ss_xcalloc(cf->num_blocks + 1, sizeof *c.copies);
   c.edges = ss_xcalloc(nb, sizeof *c.edges);
   c.preds = ss_xcalloc(nb, sizeof *c.preds);
   c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
   c.known = ss_xcalloc(nb, sizeof *c.known);
+  c.owners = ss_xcalloc(nb, sizeof *c.owners);
+  c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
   for (size_t b = 0; b < nb; b++) {
     const struct ss_mcode_block *blk = &mf->blocks[b];
     if (blk->marker != SS_MB_NONE && blk->marker < cf->num_blocks)
@@ -492,6 +506,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
       c.known[b] = 1;
     }
   }
+  find_owners(&c);
   edges_from_flow_graph(&c);
   while (propagate(&c))
     ;
@@ -506,10 +521,13 @@ void ss_mcode_count(struct ss_mcode_function *mf,
                                ? c.edges[b].value[k]
                                : -1;
     free(c.preds[b]);
+    free(c.owners[b]);
     free(c.edges[b].value);
     free(c.edges[b].known);
   }
   free(c.preds);
+  free(c.owners);
+  free(c.num_owners);
   free(c.num_preds);
   free(c.known);
   free(c.edges);

@@ -11,10 +11,14 @@
 #   gcc, python3               reference builds and the test checker
 #   libclang-rt-14-dev         clang's profile runtime, for bench/compare.sh's
 #                              -fprofile-*generate builds (clang-14 only recommends it)
+#   llvm-14                    llvm-mca (ssprof's ideal cycles), llvm-objdump and
+#                              llvm-dwarfdump (the tests' independent checks)
+#   valgrind                   callgrind, the independent instruction count of the
+#                              ideal-time tests and bench/ideal.sh
 set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
           libunwind-dev
-          autoconf automake make gcc python3 libclang-rt-14-dev)
+          autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Which instructions of a linked binary are the program's own, read from
+its DWARF line table alone (llvm-dwarfdump), with no help from ssprof.
+
+    linetable.py BINARY SOURCE... [--addr 0x...]   (a summary, by hand)
+
+An instruction address is
+  "program"          if a line-table sequence of one of the program's own
+                     compilation units covers it (start <= address < the
+                     sequence's end_sequence row) and the row that applies
+                     to it -- the one with the greatest address <= it in
+                     that sequence, the last of several at one address --
+                     names a file other than <ss-instrumentation>;
+  "instrumentation"  if that row names <ss-instrumentation> (the file of
+                     the rows sscc's pass gives the code it adds) with a
+                     line other than 0;
+  None               if no sequence of the program's units covers it: the C
+                     runtime's start files, code without line tables (the
+                     pass's helpers ss.thread_counters, ss.register_module
+                     and ss.unregister_module have no debug info), and any
+                     unit compiled from another file.
+Code of other objects (libc, libssrt, ld.so) is not in the binary at all.
+
+One more rule, the same as ssprof's (docs/ideal-time.md): a block of
+straight-line code (between branch targets and after jumps, from
+llvm-objdump's disassembly) whose instructions with a line are all
+"instrumentation" and which holds an instrumentation call (an indirect
+call's slow path, a thread's first call) is "instrumentation" as a whole:
+the reloads and the jump back the code generator adds around that call
+have line-0 rows but are there only for it.
+
+Line 0 is the compiler's "no source line" (spill reloads, jumps the code
+generator adds, code whose location optimisation dropped).  LLVM writes such
+a row with the file of the row before it, to save space, so after
+instrumentation code a line-0 row names <ss-instrumentation> although the
+instructions it covers are the program's (reloads, loop jumps, even the
+program's arithmetic).  The pass's own rows always have a line (that of the
+function).  So a line-0 row is the program's whatever file it names;
+classify_detail() tells those apart ("program-line0") for a look.
+
+The program's own units are those whose DW_AT_name (joined to
+DW_AT_comp_dir when relative) is one of the SOURCE files it was compiled
+from; each unit's line table is found by its DW_AT_stmt_list offset.  Works
+for DWARF 4 (file indexes from 1) and DWARF 5 (from 0) line tables alike.
+"""
+import argparse
+import bisect
+import os
+import re
+import subprocess
+import sys
+
+INSTRUMENTATION_FILE = "<ss-instrumentation>"
+DWARFDUMP = os.environ.get("LLVM_DWARFDUMP", "llvm-dwarfdump-14")
+
+_ROW = re.compile(r"^0x([0-9a-fA-F]+)\s+(\d+)\s+\d+\s+(\d+)\s+\d+\s+\d+\s*(.*)$")
+_TABLE = re.compile(r"^debug_line\[0x([0-9a-fA-F]+)\]")
+_FILE = re.compile(r"^(?:file_names|include_directories)\[\s*(\d+)\]:?\s*(.*)$")
+_ATTR = re.compile(r'^\s*DW_AT_(\w+)\s+\((.*)\)\s*$')
+
+
+def _unquote(s):
+    s = s.strip()
+    return s[1:-1] if len(s) >= 2 and s[0] == '"' and s[-1] == '"' else s
+
+
+def compile_units(binary):
+    """[(name joined to comp_dir, stmt_list offset or None)] of every unit."""
+    out = subprocess.run([DWARFDUMP, "--debug-info", "--recurse-depth=0", binary],
+                         capture_output=True, text=True, check=True).stdout
+    units, cur = [], None
+    for line in out.splitlines():
+        if "DW_TAG_compile_unit" in line or "DW_TAG_skeleton_unit" in line:
+            cur = {}
+            units.append(cur)
+            continue
+        m = _ATTR.match(line)
+        if m and cur is not None:
+            cur[m.group(1)] = m.group(2)
+    result = []
+    for u in units:
+        name = _unquote(u.get("name", ""))
+        comp_dir = _unquote(u.get("comp_dir", ""))
+        if name and not os.path.isabs(name) and comp_dir:
+            name = os.path.join(comp_dir, name)
+        stmt = u.get("stmt_list")
+        result.append((os.path.normpath(name) if name else "",
+                       int(stmt, 16) if stmt else None))
+    return result
+
+
+def line_tables(binary, wanted_offsets):
+    """{offset: [(start, end, [row addresses], [row kinds], [(file basename,
+    line)])]} for the line tables at wanted_offsets: their sequences.  A row's kind is 0 (the
+    program's), 1 (instrumentation) or 2 (line 0 with the instrumentation's
+    file: the program's, see above)."""
+    proc = subprocess.Popen([DWARFDUMP, "--debug-line", binary], stdout=subprocess.PIPE,
+                            text=True, bufsize=1 << 20)
+    tables = {}
+    offset = None
+    files = {}
+    file_index = None
+    seq_addrs, seq_instr, seq_pos = [], [], []
+    for line in proc.stdout:
+        if line.startswith("debug_line["):
+            offset = int(_TABLE.match(line).group(1), 16)
+            files, file_index = {}, None
+            seq_addrs, seq_instr, seq_pos = [], [], []
+            if offset in wanted_offsets:
+                tables[offset] = []
+            continue
+        if offset not in tables:
+            continue
+        c = line[:1]
+        if c == "0":
+            m = _ROW.match(line)
+            if not m:
+                continue
+            addr = int(m.group(1), 16)
+            if "end_sequence" in m.group(4):
+                if seq_addrs:
+                    tables[offset].append((seq_addrs[0], addr, seq_addrs, seq_instr, seq_pos))
+                seq_addrs, seq_instr, seq_pos = [], [], []
+                continue
+            seq_addrs.append(addr)
+            line_no = int(m.group(2))
+            seq_pos.append((os.path.basename(files.get(int(m.group(3)), "?")), line_no))
+            # 0: the program's, 1: instrumentation, 2: a line-0 row that
+            # carries the instrumentation's file (the program's).
+            if files.get(int(m.group(3))) != INSTRUMENTATION_FILE:
+                seq_instr.append(0)
+            else:
+                seq_instr.append(1 if line_no != 0 else 2)
+            continue
+        s = line.strip()
+        if s.startswith("file_names["):
+            m = _FILE.match(s)
+            file_index = int(m.group(1))
+            rest = m.group(2)
+            if rest.startswith("name:"):  # some versions put it on the same line
+                files[file_index] = _unquote(rest[5:])
+        elif s.startswith("name:") and file_index is not None:
+            files[file_index] = _unquote(s[5:])
+        elif s.startswith("include_directories["):
+            file_index = None
+    if proc.wait() != 0:
+        raise subprocess.CalledProcessError(proc.returncode, DWARFDUMP)
+    return tables
+
+
+class Classifier:
+    """classify(addr) -> "program" | "instrumentation" | None (see above);
+    classify_detail(addr) also says "program-line0" for the program's
+    instructions under a line-0 row that names <ss-instrumentation>."""
+
+    def __init__(self, binary, sources):
+        want = {os.path.normpath(os.path.abspath(s)) for s in sources}
+        units = compile_units(binary)
+        self.units = [n for n, _ in units]
+        offsets = {off for name, off in units if name in want and off is not None}
+        self.own_units = sorted(name for name, off in units if name in want)
+        missing = want - set(self.own_units)
+        if missing:
+            raise SystemExit(f"linetable: {binary} has no compile unit for "
+                             f"{', '.join(sorted(missing))} (built without -g?)")
+        seqs = []
+        for table in line_tables(binary, offsets).values():
+            seqs.extend(table)
+        seqs.sort(key=lambda s: s[0])
+        self.seqs = seqs
+        self.starts = [s[0] for s in seqs]
+        self.claimed = set()
+
+    _KINDS = ("program", "instrumentation", "program-line0")
+
+    def classify(self, addr):
+        kind = self.classify_detail(addr)
+        return "program" if kind == "program-line0" else kind
+
+    def position(self, addr):
+        """(file basename, line) of the row that applies to addr, or None."""
+        row = self._row(addr)
+        return None if row is None else row[0][4][row[1]]
+
+    def classify_detail(self, addr):
+        if addr in self.claimed:
+            return "instrumentation"
+        row = self._row(addr)
+        return None if row is None else self._KINDS[row[0][3][row[1]]]
+
+    def claim_runtime_call_blocks(self, binary):
+        """Apply the block rule of the module docstring."""
+        self.claimed = set()
+        for block in straight_line_blocks(binary):
+            kinds = [self.classify_detail(a) for a, _ in block]
+            if None in kinds or "program" in kinds:
+                continue
+            if any(k == "instrumentation" and m.startswith("call")
+                   for k, (_, m) in zip(kinds, block)):
+                self.claimed.update(a for a, _ in block)
+
+    def _row(self, addr):
+        i = bisect.bisect_right(self.starts, addr) - 1
+        # Sequences do not overlap in a linked binary, but look back a few
+        # in case one is empty or nested.
+        for j in range(i, max(i - 4, -1), -1):
+            seq = self.seqs[j]
+            if seq[0] <= addr < seq[1]:
+                return seq, bisect.bisect_right(seq[2], addr) - 1
+        return None
+
+
+def straight_line_blocks(binary):
+    """The binary's code cut into straight-line blocks, from llvm-objdump:
+    lists of (address, mnemonic), cut at function starts, branch targets
+    and after jumps, returns and traps."""
+    out = subprocess.run(["llvm-objdump-14", "-d", "--no-show-raw-insn", binary],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    insns, leaders, cut_after = [], set(), set()
+    for line in out.splitlines():
+        m = re.match(r"^([0-9a-f]+) <.*>:$", line)
+        if m:
+            leaders.add(int(m.group(1), 16))
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+        if not m:
+            continue
+        addr, mnem, ops = int(m.group(1), 16), m.group(2), m.group(3)
+        insns.append((addr, mnem))
+        if mnem.startswith("j") or mnem.startswith("ret") or mnem in ("ud2", "hlt"):
+            cut_after.add(addr)
+            t = re.match(r"^0x([0-9a-f]+)", ops)
+            if mnem.startswith("j") and t:
+                leaders.add(int(t.group(1), 16))
+    blocks, cur = [], []
+    for i, (addr, mnem) in enumerate(insns):
+        if cur and (addr in leaders or insns[i - 1][0] in cut_after):
+            blocks.append(cur)
+            cur = []
+        cur.append((addr, mnem))
+    if cur:
+        blocks.append(cur)
+    return blocks
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("sources", nargs="+")
+    ap.add_argument("--addr", action="append", default=[])
+    opt = ap.parse_args()
+    c = Classifier(opt.binary, opt.sources)
+    print(f"units: {len(c.units)}, own: {c.own_units}, sequences: {len(c.seqs)}")
+    for s in c.seqs[:20]:
+        print(f"  sequence {s[0]:#x}-{s[1]:#x}: {len(s[2])} rows, "
+              f"{s[3].count(1)} of them {INSTRUMENTATION_FILE}, {s[3].count(2)} line 0 with that file")
+    for a in opt.addr:
+        print(a, c.classify_detail(int(a, 0)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
