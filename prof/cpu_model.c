@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "cpu_model.h"
 
+#include "move_elimination.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -44,8 +45,17 @@ static int write_input(FILE *f, const struct ss_cpu_block *blocks, size_t n) {
     if (blocks[i].num_insns == 0)
       continue;
     fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", i);
-    for (size_t k = 0; k < blocks[i].num_insns; k++)
-      fprintf(f, "%s\n", blocks[i].insns[k]);
+    for (size_t k = 0; k < blocks[i].num_insns; k++) {
+      char fused[256];
+      if (k + 1 < blocks[i].num_insns &&
+          ss_fold_vector_move(blocks[i].insns[k], blocks[i].insns[k + 1],
+                              fused, sizeof fused)) {
+        fprintf(f, "%s\n", fused);
+        k++;
+      } else {
+        fprintf(f, "%s\n", blocks[i].insns[k]);
+      }
+    }
     fprintf(f, "# LLVM-MCA-END\n");
   }
   return fflush(f) == 0 && !ferror(f) ? 0 : -1;

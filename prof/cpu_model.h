@@ -2,9 +2,11 @@
  * cpu_model.h -- ideal cycles of straight-line blocks of machine code from
  * LLVM's scheduling model of a CPU: llvm-mca analyses all the blocks in one
  * invocation, one code region each.  A block's cycles are those of one
- * execution in the steady state of running it back to back (mca's total
- * cycles over its iterations): dependencies and resource conflicts inside
- * the block are modelled, memory latency is not (every load hits L1).
+ * execution in the steady state of running it back to back (the
+ * difference of two runs of different length, cpu_model.c): dependencies
+ * and resource conflicts inside the block are modelled, memory latency is
+ * not (every load hits L1).  Vector moves the hardware eliminates when it
+ * renames registers are given to the model as such (move_elimination.h).
  */
 #ifndef SSPROF_CPU_MODEL_H
 #define SSPROF_CPU_MODEL_H
