@@ -9,6 +9,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
 
@@ -79,21 +80,43 @@ static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
 // into register adds, and adds the register to memory at each exit.
 static void promoteCounter(Loop &L, ArrayRef<BasicBlock *> Exits,
                            ArrayRef<size_t> Members,
-                           std::vector<CounterUpdate> &Updates) {
+                           std::vector<CounterUpdate> &Updates,
+                           SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
   const CounterUpdate &First = Updates[Members.front()];
   auto *Slot = cast<GetElementPtrInst>(First.Store->getPointerOperand());
   Value *Counts = Slot->getPointerOperand();
   uint32_t Index = First.Index;
   Type *I64 = First.Add->getType();
 
+  // A counter on the back edge sits in a block of its own between the latch
+  // and the header, which costs the loop a jump every iteration.  Counting
+  // the header instead, from -1 at each entry, gives the same count at
+  // every exit when that edge is the loop's only back edge (the header ran
+  // once more than the back edge was taken), and the block goes away.
+  int64_t Start = 0;
+  BasicBlock *Mid = First.Add->getParent();
+  if (Members.size() == 1 && Mid == L.getLoopLatch() &&
+      Mid->getSinglePredecessor() && Mid->getSingleSuccessor() == L.getHeader()) {
+    First.Add->moveBefore(&*L.getHeader()->getFirstInsertionPt());
+    Start = -1;
+    EmptiedLatches.push_back(Mid);
+  }
+
   SSAUpdater SSA;
   SSA.Initialize(I64, "ss.acc");
-  SSA.AddAvailableValue(L.getLoopPreheader(), ConstantInt::get(I64, 0));
+  SSA.AddAvailableValue(L.getLoopPreheader(),
+                        ConstantInt::getSigned(I64, Start));
   for (size_t M : Members)
     SSA.AddAvailableValue(Updates[M].Add->getParent(), Updates[M].Add);
   for (size_t M : Members) {
     CounterUpdate &U = Updates[M];
-    U.Add->setOperand(0, SSA.GetValueInMiddleOfBlock(U.Add->getParent()));
+    // The freeze hides the counter from scalar evolution: otherwise loop
+    // strength reduction, in the code generator, takes the register as an
+    // induction variable and rewrites its update with the program's debug
+    // location (ideal time would count it as the program's).  It costs no
+    // instruction.
+    Value *Acc = SSA.GetValueInMiddleOfBlock(U.Add->getParent());
+    U.Add->setOperand(0, new FreezeInst(Acc, "ss.acc.opaque", U.Add));
     auto *UpdateSlot = cast<Instruction>(U.Store->getPointerOperand());
     U.Store->eraseFromParent();
     U.Load->eraseFromParent();
@@ -114,7 +137,8 @@ static void promoteCounter(Loop &L, ArrayRef<BasicBlock *> Exits,
 
 static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
                           OptimizationRemarkEmitter &ORE,
-                          std::vector<CounterUpdate> &Updates) {
+                          std::vector<CounterUpdate> &Updates,
+                          SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
   // Counter -> its memory updates inside L, in program order of the list.
   MapVector<uint32_t, SmallVector<size_t, 2>> ByCounter;
   for (size_t I = 0; I < Updates.size(); ++I)
@@ -142,7 +166,7 @@ static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
       OnePerBlock &= Blocks.insert(Updates[M].Store->getParent()).second;
     if (!OnePerBlock)
       continue;
-    promoteCounter(L, Exits, Entry.second, Updates);
+    promoteCounter(L, Exits, Entry.second, Updates, EmptiedLatches);
     ++Promoted;
   }
   ORE.emit([&] {
@@ -162,8 +186,16 @@ void promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   LoopInfo LI(DT);
   OptimizationRemarkEmitter ORE(&F);
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
+  SmallVector<BasicBlock *, 8> EmptiedLatches;
   for (Loop *L : reverse(Loops)) // inner loops before the loops around them
-    promoteInLoop(*L, DT, LI, ORE, Updates);
+    promoteInLoop(*L, DT, LI, ORE, Updates, EmptiedLatches);
+  // The blocks that held a back edge's counter, now empty: the predecessor
+  // branches to the header again (left in place, the block would keep the
+  // loop from being tested at its bottom: the code generator puts the
+  // loop's own increments in it).
+  for (BasicBlock *BB : EmptiedLatches)
+    if (BB->size() == 1)
+      TryToSimplifyUncondBranchFromEmptyBlock(BB);
 }
 
 } // namespace ss
