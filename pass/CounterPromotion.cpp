@@ -92,11 +92,15 @@ static void promoteCounter(Loop &L, ArrayRef<BasicBlock *> Exits,
   // and the header, which costs the loop a jump every iteration.  Counting
   // the header instead, from -1 at each entry, gives the same count at
   // every exit when that edge is the loop's only back edge (the header ran
-  // once more than the back edge was taken), and the block goes away.
+  // once more than the back edge was taken), and the block goes away.  Only
+  // for a count of one per execution of the latch: not for the flush of an
+  // inner loop's counter that happens to sit there.
   int64_t Start = 0;
   BasicBlock *Mid = First.Add->getParent();
-  if (Members.size() == 1 && Mid == L.getLoopLatch() &&
-      Mid->getSinglePredecessor() && Mid->getSingleSuccessor() == L.getHeader()) {
+  auto *Delta = dyn_cast<ConstantInt>(First.Add->getOperand(1));
+  if (Members.size() == 1 && Delta && Delta->isOne() &&
+      Mid == L.getLoopLatch() && Mid->getSinglePredecessor() &&
+      Mid->getSingleSuccessor() == L.getHeader()) {
     First.Add->moveBefore(&*L.getHeader()->getFirstInsertionPt());
     Start = -1;
     EmptiedLatches.push_back(Mid);

@@ -175,8 +175,13 @@ private:
       Flags |= SS_BLOCK_LANDING_PAD;
     uint32_t Cur = newBlock(BB, Flags);
     FirstBlock[&BB] = Cur;
-    if (BB.getFirstInsertionPt() != BB.end())
-      G.Blocks[Cur].Start = &*BB.getFirstInsertionPt();
+    // After the allocas, where the per-thread counter lookup goes too: the
+    // marker then lands after it, in the block that runs once per call.
+    BasicBlock::iterator Start = BB.getFirstInsertionPt();
+    while (Start != BB.end() && isa<AllocaInst>(*Start))
+      ++Start;
+    if (Start != BB.end())
+      G.Blocks[Cur].Start = &*Start;
     double F = freq(&BB);
     for (Instruction &I : BB) {
       noteLine(Cur, I);

@@ -500,7 +500,10 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
   for (size_t c = 0; c < b->num_code; c++) {
     const struct function_code *fc = &b->code[c];
     for (size_t k = 0; k < fc->mf.num_blocks; k++)
-      if (fc->mf.blocks[k].count > 0 && fc->program_insns[k] > 0)
+      /* Executed blocks, and those whose count is an estimate: even an
+       * estimate of 0 says that ssprof cannot tell. */
+      if ((fc->mf.blocks[k].count > 0 || !fc->mf.blocks[k].exact) &&
+          fc->program_insns[k] > 0)
         aggregate_block(b, &a, fc, k,
                         fc->region[k] != SS_MB_NONE
                             ? regions[fc->region[k]].cycles * fc->share[k]

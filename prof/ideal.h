@@ -121,7 +121,8 @@ struct ss_ideal {
   struct ss_ideal_function *functions; /* [model->num_functions] */
   double *block_cycles;                /* [model->num_blocks], all executions */
   uint64_t *block_instructions;        /* [model->num_blocks], executed */
-  struct ss_ideal_block *blocks;       /* machine blocks, by total cycles
+  struct ss_ideal_block *blocks;       /* executed machine blocks and
+                                          estimated ones, by total cycles
                                           descending, then address */
   size_t num_blocks;
   struct ss_ideal_line *lines; /* by function id, file, line */
@@ -129,8 +130,9 @@ struct ss_ideal {
   struct ss_ideal_mix mix;
   uint64_t total_instructions;
   double total_cycles;
-  uint32_t estimated_blocks; /* executed machine blocks whose count is an
-                                estimate */
+  uint32_t estimated_blocks; /* machine blocks of the program's code whose
+                                count is an estimate (listed in `blocks`
+                                even when the estimate is 0) */
   char **warnings;
   size_t num_warnings;
   char **strings; /* owned */

@@ -32,6 +32,6 @@ void ss_list_ideal_summary(const struct ss_listing *l) {
   snprintf(text, sizeof text, "%.6g", ideal->clock_mhz);
   fprintf(out, "%16s: Clock frequency (MHz.)\n", text);
   if (ideal->estimated_blocks > 0)
-    fprintf(out, "%16u: Executed machine blocks with estimated counts\n",
+    fprintf(out, "%16u: Machine blocks with estimated counts\n",
             ideal->estimated_blocks);
 }

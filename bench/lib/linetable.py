@@ -193,7 +193,9 @@ class Classifier:
         self.claimed = set()
         for block in straight_line_blocks(binary):
             kinds = [self.classify_detail(a) for a, _ in block]
-            if None in kinds or "program" in kinds:
+            lined = [k == "program" and self.position(a)[1] != 0
+                     for k, (a, _) in zip(kinds, block)]
+            if None in kinds or any(lined):
                 continue
             if any(k == "instrumentation" and m.startswith("call")
                    for k, (_, m) in zip(kinds, block)):

@@ -115,7 +115,7 @@ static const char expected_summary[] =
     "           1.460: Average cycles / instruction\n"
     "         skylake: CPU model (llvm-mca)\n"
     "            1000: Clock frequency (MHz.)\n"
-    "               1: Executed machine blocks with estimated counts\n";
+    "               1: Machine blocks with estimated counts\n";
 
 static const char expected_gprof[] =
     "-------------------------------------------------------------------------\n"

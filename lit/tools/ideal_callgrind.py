@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Check ssprof's ideal-time instruction counts against callgrind's.
+
+usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
+                          [--slack N] [--estimated N --tolerance PCT]
+
+CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
+of the run that wrote EXPERIMENT.  The program's own instructions are told
+apart from the instrumentation's by the binary's line table alone
+(bench/lib/linetable.py, the same reading bench/ideal.sh uses), with no
+help from ssprof.  Checks, per function and in total, that ssprof's
+executed instructions equal callgrind's, within N instructions (--slack,
+default 0, per function and in total): the first call of a thread into an
+instrumented module runs that function's prologue a second time (the
+counter lookup's slow path jumps back to its start), which callgrind counts
+and ssprof does not.
+
+Where the code generator made flow the counts cannot decide (one condition
+tested by two branches, a sparse switch lowered to a tree of compares),
+ssprof marks machine blocks as estimated: --estimated N allows at most N
+of them (default 0), and then the functions that have them may differ by
+PCT percent of callgrind's count (--tolerance), the others still exactly.
+ssprof is $SSPROF or on PATH.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "bench", "lib"))
+import callgrind  # noqa: E402
+from ideal_instructions import classify_profile  # noqa: E402
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("binary")
+    ap.add_argument("callgrind_out")
+    ap.add_argument("experiment")
+    ap.add_argument("sources", nargs="+")
+    ap.add_argument("--slack", type=int, default=0)
+    ap.add_argument("--estimated", type=int, default=0)
+    ap.add_argument("--tolerance", type=float, default=0.0)
+    opt = ap.parse_args()
+
+    theirs = classify_profile(callgrind.parse(opt.callgrind_out), opt.binary,
+                              opt.sources)
+    ssprof = os.environ.get("SSPROF", "ssprof")
+    p = subprocess.run([ssprof, "-json", opt.experiment], capture_output=True,
+                       text=True)
+    if p.returncode != 0:
+        sys.exit("ideal_callgrind: ssprof failed: " + p.stderr.strip())
+    doc = json.loads(p.stdout)
+    ideal = doc.get("ideal")
+    if ideal is None:
+        sys.exit("ideal_callgrind: no ideal time: " + p.stderr.strip())
+    ours = {}
+    for fn in doc["functions"]:
+        if fn.get("instructions") is not None:
+            ours[fn.get("symbol") or fn["name"]] = fn["instructions"]
+    estimated = {b["function"] for b in ideal.get("blocks", []) if not b["exact"]}
+
+    def allowed(count, estimated_here):
+        return opt.slack + (count * opt.tolerance / 100 if estimated_here else 0)
+
+    errors = []
+    for name in sorted(set(ours) | set(theirs["functions"])):
+        a, b = ours.get(name, 0), theirs["functions"].get(name, 0)
+        if abs(a - b) > allowed(b, name in estimated):
+            errors.append(f"{name}: ssprof {a}, callgrind {b}")
+    total, cg = ideal["instructions"], theirs["program"]
+    if abs(total - cg) > allowed(cg, bool(estimated)):
+        errors.append(f"total: ssprof {total}, callgrind {cg}")
+    if ideal["estimated_blocks"] > opt.estimated:
+        errors.append(f"{ideal['estimated_blocks']} executed machine blocks "
+                      f"have estimated counts (at most {opt.estimated})")
+    if cg == 0:
+        errors.append("callgrind counted no instruction of the program")
+    for e in errors:
+        print("ideal_callgrind: " + e)
+    print(f"ideal_callgrind: {'FAIL' if errors else 'OK'}: ssprof {total}, "
+          f"callgrind {cg} program instructions")
+    sys.exit(1 if errors else 0)
+
+
+if __name__ == "__main__":
+    main()
