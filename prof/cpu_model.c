@@ -25,6 +25,9 @@
  * difference is the cost of ITERATIONS executions in the steady state,
  * without the time the pipeline takes to fill and drain. */
 #define ITERATIONS 20
+/* Dispatch width given to the model when the front end is accounted for
+ * apart (ss_cpu_model_run). */
+#define UNLIMITED_DISPATCH 64
 
 extern char **environ;
 
@@ -40,21 +43,46 @@ static const char *mca_path(void) {
   return p && p[0] ? p : SS_LLVM_MCA;
 }
 
-static int write_input(FILE *f, const struct ss_cpu_block *blocks, size_t n) {
+static int starts_with(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+/* A compare or arithmetic instruction the core fuses with the conditional
+ * jump after it into one micro-op (macro-fusion). */
+static int fuses_with_jump(const char *insn, const char *next) {
+  static const char *const fusing[] = {"cmp", "test", "add", "sub", "and",
+                                       "inc", "dec"};
+  if (next[0] != 'j' || starts_with(next, "jmp"))
+    return 0;
+  for (size_t i = 0; i < sizeof fusing / sizeof fusing[0]; i++)
+    if (starts_with(insn, fusing[i]))
+      return 1;
+  return 0;
+}
+
+/* Write the regions; `fused[i]` gets region i's instructions as the core
+ * allocates them (after move elimination and macro-fusion). */
+static int write_input(FILE *f, const struct ss_cpu_block *blocks, size_t n,
+                       double *fused) {
   for (size_t i = 0; i < n; i++) {
+    fused[i] = 0;
     if (blocks[i].num_insns == 0)
       continue;
     fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", i);
     for (size_t k = 0; k < blocks[i].num_insns; k++) {
-      char fused[256];
-      if (k + 1 < blocks[i].num_insns &&
-          ss_fold_vector_move(blocks[i].insns[k], blocks[i].insns[k + 1],
-                              fused, sizeof fused)) {
-        fprintf(f, "%s\n", fused);
+      const char *insn = blocks[i].insns[k];
+      const char *next = k + 1 < blocks[i].num_insns ? blocks[i].insns[k + 1]
+                                                     : "";
+      char folded[256];
+      if (ss_fold_vector_move(insn, next, folded, sizeof folded)) {
+        fprintf(f, "%s\n", folded);
         k++;
       } else {
-        fprintf(f, "%s\n", blocks[i].insns[k]);
+        fprintf(f, "%s\n", insn);
+        if (fuses_with_jump(insn, next))
+          fused[i] -= 1;
       }
+      fused[i] += 1;
     }
     fprintf(f, "# LLVM-MCA-END\n");
   }
@@ -63,15 +91,17 @@ static int write_input(FILE *f, const struct ss_cpu_block *blocks, size_t n) {
 
 /* Start llvm-mca; returns its pid, or -1 with `err` set. */
 static pid_t start_mca(const char *cpu, const char *triple, const char *in,
-                       int count, const char *out, const char *errfile,
-                       struct ss_err *err) {
-  char mcpu[256], mtriple[128], iterations[64];
+                       int count, int dispatch, const char *out,
+                       const char *errfile, struct ss_err *err) {
+  char mcpu[256], mtriple[128], iterations[64], width[64];
   snprintf(mcpu, sizeof mcpu, "-mcpu=%s", cpu);
   snprintf(mtriple, sizeof mtriple, "-mtriple=%s", triple);
   snprintf(iterations, sizeof iterations, "-iterations=%d", count);
+  snprintf(width, sizeof width, "-dispatch=%d", dispatch);
   char *argv[] = {(char *)mca_path(), mtriple, mcpu, iterations,
                   "-instruction-info=false", "-resource-pressure=false", "-o",
-                  (char *)out, (char *)in, NULL};
+                  (char *)out, (char *)in,
+                  dispatch ? width : NULL, NULL};
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 2, errfile,
@@ -148,6 +178,7 @@ static void read_totals(const char *out, double *total, size_t n) {
 }
 
 static void read_cycles(const char *once, const char *twice,
+                        const double *fused, double width,
                         struct ss_cpu_block *blocks, size_t n) {
   double *t1 = ss_xcalloc(n + 1, sizeof *t1), *t2 = ss_xcalloc(n + 1, sizeof *t2);
   read_totals(once, t1, n);
@@ -158,11 +189,43 @@ static void read_cycles(const char *once, const char *twice,
     double steady = (t2[i] - t1[i]) / ITERATIONS;
     /* A block whose cost still grows at the end has no steady state
      * yet: its average over the longer run. */
-    blocks[i].cycles = steady > 0 ? steady : t2[i] / (2 * ITERATIONS);
+    double cycles = steady > 0 ? steady : t2[i] / (2 * ITERATIONS);
+    /* The front end, in fused micro-ops (see ss_cpu_model_run). */
+    if (width > 0 && fused[i] / width > cycles)
+      cycles = fused[i] / width;
+    blocks[i].cycles = cycles;
     blocks[i].modelled = 1;
   }
   free(t1);
   free(t2);
+}
+
+/* The dispatch width of the model of `cpu` ("Dispatch Width:" of a run on
+ * one nop); 0 if it cannot be told. */
+static double model_width(const char *triple, const char *cpu,
+                          const char *dir, struct ss_err *err) {
+  char in[4200], out[4200], errfile[4200];
+  snprintf(in, sizeof in, "%s/probe.s", dir);
+  snprintf(out, sizeof out, "%s/probe.out", dir);
+  snprintf(errfile, sizeof errfile, "%s/probe.err", dir);
+  FILE *f = fopen(in, "w");
+  if (!f)
+    return 0;
+  fputs("nop\n", f);
+  fclose(f);
+  double width = 0;
+  pid_t pid = start_mca(cpu, triple, in, 1, 0, out, errfile, err);
+  if (pid >= 0 && finish_mca(pid) == 0) {
+    char *text = slurp(out);
+    const char *w = strstr(text, "Dispatch Width:");
+    if (w)
+      width = strtod(w + strlen("Dispatch Width:"), NULL);
+    free(text);
+  }
+  unlink(in);
+  unlink(out);
+  unlink(errfile);
+  return width;
 }
 
 int ss_cpu_model_run(const char *triple, const char *cpu,
@@ -189,8 +252,15 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
     blocks[i].modelled = 0;
   }
   int status = -1;
+  /* llvm-mca dispatches unfused micro-ops (a store or a load-and-operate
+   * instruction counts two), but cores allocate fused ones, one per
+   * instruction (and one per compare and conditional jump).  So the model
+   * dispatches without limit, and a block costs at least its fused
+   * micro-ops over the model's dispatch width. */
+  double *fused = ss_xcalloc(n + 1, sizeof *fused);
+  double width = model_width(triple, cpu, dir, err);
   FILE *f = fopen(in, "w");
-  if (!f || write_input(f, blocks, n) != 0) {
+  if (!f || write_input(f, blocks, n, fused) != 0) {
     ss_err_set(err, "cannot write the llvm-mca input %s: %s", in,
                strerror(errno ? errno : EIO));
   } else {
@@ -199,7 +269,8 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
     pid_t pid[2];
     int rc[2];
     for (int r = 0; r < 2; r++)
-      pid[r] = start_mca(cpu, triple, in, ITERATIONS * (r + 1), out[r],
+      pid[r] = start_mca(cpu, triple, in, ITERATIONS * (r + 1),
+                         width > 0 ? UNLIMITED_DISPATCH : 0, out[r],
                          errfile[r], err);
     for (int r = 0; r < 2; r++)
       rc[r] = pid[r] < 0 ? -1 : finish_mca(pid[r]);
@@ -218,7 +289,7 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
                  errors[0] ? errors : "no message");
     } else {
       char *once = slurp(out[0]), *twice = slurp(out[1]);
-      read_cycles(once, twice, blocks, n);
+      read_cycles(once, twice, fused, width, blocks, n);
       free(once);
       free(twice);
       *dropped = count_rejected(errors, in);
@@ -228,6 +299,7 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
   }
   if (f)
     fclose(f);
+  free(fused);
   unlink(in);
   for (int r = 0; r < 2; r++) {
     unlink(out[r]);
