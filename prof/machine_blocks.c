@@ -297,6 +297,7 @@ struct counting {
   struct ss_mcode_function *mf;
   const struct ss_counted_function *cf;
   uint32_t *copies;  /* per counted block: blocks holding its marker */
+  uint32_t **copy_blocks; /* per counted block: those blocks */
   struct edge_state *edges;
   struct pred **preds;
   uint32_t *num_preds;
@@ -356,29 +357,41 @@ static int owned_by(const struct counting *c, uint32_t b, uint32_t owner) {
   return 0;
 }
 
-/* Of the edges into a counted block's (only) machine block, the only one
- * out of code that counted block a may run in, when a is that code's only
- * owner, carries the count of the flow-graph edge a -> b. */
+/* In-edges from code owned by `a` into the machine blocks that start
+ * counted block `b` (one, or the copies the code generator made), other
+ * than edge `skip` of block `skip_block`. */
+static uint32_t edges_from(const struct counting *c, uint32_t a, uint32_t b,
+                           uint32_t skip_block, uint32_t skip) {
+  uint32_t n = 0;
+  for (uint32_t k = 0; k < c->copies[b]; k++) {
+    uint32_t d = c->copy_blocks[b][k];
+    for (uint32_t i = 0; i < c->num_preds[d]; i++)
+      n += !(d == skip_block && i == skip) &&
+           owned_by(c, c->preds[d][i].block, a);
+  }
+  return n;
+}
+
+/* Of the edges into the machine blocks of counted block b (one, or the
+ * copies the code generator made), the only one out of code that counted
+ * block a may run in, when a is that code's only owner, carries the count
+ * of the flow-graph edge a -> b. */
 static void edges_from_flow_graph(struct counting *c) {
   struct ss_mcode_function *mf = c->mf;
   if (c->has_indirect)
     return; /* edges we cannot see */
   for (uint32_t d = 0; d < mf->num_blocks; d++) {
     const struct ss_mcode_block *blk = &mf->blocks[d];
-    uint32_t n = c->num_preds[d];
-    if (blk->marker >= c->cf->num_blocks || c->copies[blk->marker] != 1)
+    if (blk->marker >= c->cf->num_blocks)
       continue;
-    for (uint32_t i = 0; i < n; i++) {
+    for (uint32_t i = 0; i < c->num_preds[d]; i++) {
       struct pred p = c->preds[d][i];
       if (c->num_owners[p.block] != 1 || c->edges[p.block].known[p.slot])
         continue;
       uint32_t a = c->owners[p.block][0];
-      uint32_t others = 0;
-      for (uint32_t k = 0; k < n; k++)
-        others += k != i && owned_by(c, c->preds[d][k].block, a);
       int64_t count;
       /* Code-less counted blocks at its address are entered first. */
-      if (others == 0 &&
+      if (edges_from(c, a, blk->marker, d, i) == 0 &&
           (c->cf->edge(c->cf->ctx, a, blk->entry_marker, &count) ||
            c->cf->edge(c->cf->ctx, a, blk->marker, &count))) {
         c->edges[p.block].value[p.slot] = count;
@@ -489,6 +502,16 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   }
   for (size_t b = 0; b < nb; b++)
     c.preds[b] = ss_xcalloc(c.num_preds[b] + 1, sizeof **c.preds);
+  c.copy_blocks = ss_xcalloc(cf->num_blocks + 1, sizeof *c.copy_blocks);
+  for (uint32_t k = 0; k < cf->num_blocks; k++)
+    c.copy_blocks[k] = ss_xcalloc(c.copies[k] + 1, sizeof **c.copy_blocks);
+  uint32_t *filled = ss_xcalloc(cf->num_blocks + 1, sizeof *filled);
+  for (uint32_t b = 0; b < nb; b++) {
+    uint32_t m = mf->blocks[b].marker;
+    if (m < cf->num_blocks)
+      c.copy_blocks[m][filled[m]++] = b;
+  }
+  free(filled);
   memset(c.num_preds, 0, nb * sizeof *c.num_preds);
   for (uint32_t b = 0; b < nb; b++)
     for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
@@ -531,6 +554,9 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   free(c.num_preds);
   free(c.known);
   free(c.edges);
+  for (uint32_t k = 0; k < cf->num_blocks; k++)
+    free(c.copy_blocks[k]);
+  free(c.copy_blocks);
   free(c.copies);
 }
 
