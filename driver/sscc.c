@@ -5,14 +5,23 @@
  *   - picks the clang whose major version matches the LLVM the pass plugin
  *     was built against, and execv()s it (no fork: exit status and output
  *     are clang's own);
- *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, -fss-sampling
- *     and the -fno- forms; the last one of each wins) and passes every other
- *     argument through unchanged and in order;
+ *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, -fss-sampling,
+ *     -fss-remarks and the -fno- forms; the last one of each wins) and
+ *     passes every other argument through unchanged and in order;
  *   - with -fss-ideal, when the command compiles: appends
  *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
  *     (line-0 rows end the instrumentation's rows, see prof/ideal.h), and
  *     -gline-tables-only unless the command already chose a debug level
  *     (-g, -g0, -ggdb, -g3, ...);
+ *   - with -fss-remarks, when the command compiles: appends the plugin as
+ *     for -fss-ideal (without -use-unknown-locations), and also as a clang
+ *     plugin (-fplugin=<lib>/libSSPass.so: loaded before clang parses
+ *     -mllvm, so the plugin's own options exist by then), then its options
+ *     -ss-remarks and, without -fss-ideal, -ss-counts=false, each through
+ *     -Xclang -mllvm -Xclang (the compiler proper only: the assembler of a
+ *     .S file would reject them), and -gline-tables-only unless a debug
+ *     level was chosen.  The plugin then prints the #<swps>/#<swpf> lines
+ *     (pass/Remarks.h);
  *   - with -fss-sampling, when the command compiles: appends
  *     -gline-tables-only unless a debug level was chosen (so samples map to
  *     source lines), -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
@@ -122,7 +131,7 @@ static bool is_debug_level_opt(const char *a) {
 }
 
 /* Our own flags: which setting one is, and whether it turns it on. */
-enum own_setting { NOT_OURS, SET_IDEAL, SET_SAMPLING };
+enum own_setting { NOT_OURS, SET_IDEAL, SET_SAMPLING, SET_REMARKS };
 
 static enum own_setting own_flag(const char *a, bool *on) {
   *on = !starts_with(a, "-fno-");
@@ -131,12 +140,15 @@ static enum own_setting own_flag(const char *a, bool *on) {
     return SET_IDEAL;
   if (strcmp(a, "-fss-sampling") == 0 || strcmp(a, "-fno-ss-sampling") == 0)
     return SET_SAMPLING;
+  if (strcmp(a, "-fss-remarks") == 0 || strcmp(a, "-fno-ss-remarks") == 0)
+    return SET_REMARKS;
   return NOT_OURS;
 }
 
 struct mode {
   bool ideal;          /* -fss-ideal in effect (last of -f/-fno- wins) */
   bool sampling;       /* -fss-sampling in effect (likewise) */
+  bool remarks;        /* -fss-remarks in effect (likewise) */
   bool compile_only;   /* -c, -S: stops before linking */
   bool preprocess;     /* -E, -M, -MM: output must be clang's, byte for byte */
   bool no_codegen;     /* -fsyntax-only, --analyze, ...: nothing is generated */
@@ -180,8 +192,10 @@ static void scan(tokvec *t, struct mode *m) {
     if (own != NOT_OURS) {
       if (own == SET_IDEAL)
         m->ideal = on;
-      else
+      else if (own == SET_SAMPLING)
         m->sampling = on;
+      else
+        m->remarks = on;
       t->v[i].own = true;
       continue;
     }
@@ -275,7 +289,7 @@ int main(int argc, char **argv) {
   }
 
   bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
-  bool want_plugin = m.ideal && !early_stop && m.non_asm > 0;
+  bool want_plugin = (m.ideal || m.remarks) && !early_stop && m.non_asm > 0;
   bool want_frames = m.sampling && !early_stop && m.non_asm > 0;
   bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
                    m.inputs > m.headers;
@@ -289,12 +303,31 @@ int main(int argc, char **argv) {
     char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
     if (want_plugin) {
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
+    }
+    if (want_plugin && m.ideal) {
       /* The pass gives its own instructions line-table rows of the file
        * <ss-instrumentation>; this ends such a row at the next program
        * instruction even when that one has no line (a line-0 row), so
        * ssprof can leave exactly the instrumentation out of ideal time. */
       sv_push(&out, "-mllvm");
       sv_push(&out, "-use-unknown-locations=Enable");
+    }
+    if (want_plugin && m.remarks) {
+      /* The plugin's own options: -fplugin loads it before clang parses
+       * -mllvm (-fpass-plugin loads it only when the optimizer starts),
+       * and -Xclang keeps them from the assembler of a .S file, which
+       * would not know them. */
+      sv_push(&out, concat("-fplugin=", lib, "/libSSPass.so"));
+      sv_push(&out, "-Xclang");
+      sv_push(&out, "-mllvm");
+      sv_push(&out, "-Xclang");
+      sv_push(&out, "-ss-remarks");
+      if (!m.ideal) {
+        sv_push(&out, "-Xclang");
+        sv_push(&out, "-mllvm");
+        sv_push(&out, "-Xclang");
+        sv_push(&out, "-ss-counts=false");
+      }
     }
     if ((want_plugin || want_frames) && !m.has_debug)
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */

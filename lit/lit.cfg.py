@@ -51,3 +51,16 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 if shutil.which("autoconf"):
     config.available_features.add("autoconf")
+
+# Targets of the clang sscc runs (the software pipeliner's remarks need one
+# that pipelines by default: Hexagon).
+import subprocess
+try:
+    targets = subprocess.run([config.ss_clang, "--print-targets"],
+                             capture_output=True, text=True).stdout
+    for line in targets.splitlines():
+        words = line.split()
+        if words and words[0] in ("hexagon",):
+            config.available_features.add("target-" + words[0])
+except OSError:
+    pass

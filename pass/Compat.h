@@ -9,7 +9,11 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Type.h"
 #include "llvm/ADT/StringRef.h"
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
 #include "llvm/ADT/Triple.h"
+#endif
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 
@@ -44,6 +48,16 @@ void atOptimizerLast(llvm::PassBuilder &PB, Fn Callback) {
         Callback(MPM, Level);
       });
 #endif
+}
+
+// Run a callback at the start of the pipeline (before any optimization),
+// at every -O level.
+template <typename Fn>
+void atPipelineStart(llvm::PassBuilder &PB, Fn Callback) {
+  PB.registerPipelineStartEPCallback(
+      [Callback](llvm::ModulePassManager &MPM, llvm::OptimizationLevel Level) {
+        Callback(MPM, Level);
+      });
 }
 
 // An instrumented function writes its counters and may call the runtime

@@ -60,7 +60,8 @@ uint64_t fnv1a(const std::vector<uint8_t> &Bytes) {
 std::vector<uint8_t>
 buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
                 const std::vector<InstrumentedFunction> &Functions,
-                uint32_t NumCounters, uint32_t NumIndirectSites) {
+                uint32_t NumCounters, uint32_t NumIndirectSites,
+                const std::vector<LoopRemark> &Remarks) {
   StringTable Strings;
   std::vector<ss_desc_function> Funcs;
   std::vector<ss_desc_block> Blocks;
@@ -124,9 +125,22 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
     }
   }
 
+  std::vector<ss_desc_remark> RemarkEntries;
+  for (const LoopRemark &R : Remarks) {
+    ss_desc_remark DR{};
+    DR.file = Strings.add(R.File);
+    DR.line = R.Line;
+    DR.column = R.Column;
+    DR.kind = R.Kind;
+    DR.flags = R.Flags;
+    DR.text = Strings.add(R.Text);
+    RemarkEntries.push_back(DR);
+  }
+
   ss_desc_header H{};
   std::memcpy(H.magic, SS_DESC_MAGIC, sizeof H.magic);
-  H.version = SS_DESC_VERSION;
+  // The oldest version that holds it: without remarks, version 1's bytes.
+  H.version = RemarkEntries.empty() ? SS_DESC_VERSION_MIN : SS_DESC_VERSION;
   H.header_size = sizeof H;
   H.module_name = Strings.add(ModuleName);
   H.comp_dir = Strings.add(CompDir);
@@ -138,6 +152,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   H.num_loops = uint32_t(Loops.size());
   H.num_lines = uint32_t(Lines.size());
   H.num_indirect_sites = NumIndirectSites;
+  H.num_remarks = uint32_t(RemarkEntries.size());
   H.strtab_size = uint32_t(Strings.bytes().size());
 
   std::vector<uint8_t> Out;
@@ -148,6 +163,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   appendAll(Out, Calls);
   appendAll(Out, Loops);
   appendAll(Out, Lines);
+  appendAll(Out, RemarkEntries);
   Out.insert(Out.end(), Strings.bytes().begin(), Strings.bytes().end());
   uint64_t Hash = fnv1a(Out); // module_hash is still zero here
   std::memcpy(Out.data() + offsetof(ss_desc_header, module_hash), &Hash,

@@ -4,6 +4,7 @@
 #define SS_PASS_DESCRIPTOR_H
 
 #include "FlowGraph.h"
+#include "Remarks.h"
 
 #include <cstdint>
 #include <string>
@@ -19,7 +20,8 @@ struct InstrumentedFunction {
 std::vector<uint8_t>
 buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
                 const std::vector<InstrumentedFunction> &Functions,
-                uint32_t NumCounters, uint32_t NumIndirectSites);
+                uint32_t NumCounters, uint32_t NumIndirectSites,
+                const std::vector<LoopRemark> &Remarks);
 
 } // namespace ss
 

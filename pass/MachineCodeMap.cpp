@@ -3,6 +3,7 @@
 #include "MachineCodeMap.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Comdat.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"

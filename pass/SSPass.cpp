@@ -12,13 +12,20 @@
 //   __ss_module     struct ss_module, registered by a constructor
 // and, in each counted block, a marker recording in .ss_blockmap where its
 // code landed (MachineCodeMap.h).
+//
+// With -ss-remarks (sscc -fss-remarks) it also collects the remarks of the
+// loop optimizations from the start of the pipeline and, at its end,
+// prints one #<swps>/#<swpf> line per loop and puts them in the descriptor
+// (Remarks.h); with -ss-counts=false (-fss-remarks alone) it does only that.
 #include "Compat.h"
 #include "CounterPromotion.h"
 #include "Descriptor.h"
 #include "FlowGraph.h"
 #include "Instrumenter.h"
 #include "MachineCodeMap.h"
+#include "Remarks.h"
 #include "SpanningTree.h"
+#include "SplitConditions.h"
 #include "crc32.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -30,9 +37,24 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
+
+// The plugin's options.  sscc loads the plugin with -fplugin too, so that
+// it is loaded before clang parses -mllvm, and passes them to the compiler
+// proper only (-Xclang -mllvm -Xclang ...): the assembler of a .S file
+// would not know them.
+static cl::opt<bool> CollectRemarks(
+    "ss-remarks", cl::init(false), cl::Hidden,
+    cl::desc("sscc -fss-remarks: print what the loop optimizations did to "
+             "every loop (#<swps>/#<swpf> lines) and keep it in the module "
+             "descriptor"));
+static cl::opt<bool> InstrumentCounts(
+    "ss-counts", cl::init(true), cl::Hidden,
+    cl::desc("sscc -fss-ideal: instrument for block, edge and call counts "
+             "(off for -fss-remarks alone)"));
 
 namespace {
 
@@ -58,9 +80,11 @@ std::pair<std::string, std::string> moduleSource(Module &M) {
 
 class InstrumentModule {
 public:
-  explicit InstrumentModule(Module &M, ModuleAnalysisManager &MAM)
+  InstrumentModule(Module &M, ModuleAnalysisManager &MAM,
+                   const ss::RemarkSummary *Remarks)
       : M(M), Ctx(M.getContext()),
-        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()) {}
+        FAM(MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager()),
+        Remarks(Remarks) {}
 
   bool run() {
     if (M.getNamedGlobal(ModuleGlobalName))
@@ -78,6 +102,7 @@ private:
   Module &M;
   LLVMContext &Ctx;
   FunctionAnalysisManager &FAM;
+  const ss::RemarkSummary *Remarks; // -fss-remarks, else null
   std::vector<ss::InstrumentedFunction> Functions;
   std::vector<uint32_t> CounterBase;
   uint32_t NumCounters = 0;
@@ -91,6 +116,8 @@ private:
     for (Function &F : M) {
       if (!shouldInstrument(F))
         continue;
+      if (ss::splitBranchConditions(F))
+        FAM.invalidate(F, PreservedAnalyses::none());
       auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);
@@ -207,8 +234,10 @@ private:
 
   void emitModuleRecord() {
     auto [Name, Dir] = moduleSource(M);
+    static const std::vector<ss::LoopRemark> NoRemarks;
     std::vector<uint8_t> Blob = ss::buildDescriptor(
-        Name, Dir, Functions, NumCounters, NumIndirectSites);
+        Name, Dir, Functions, NumCounters, NumIndirectSites,
+        Remarks ? Remarks->Loops : NoRemarks);
     uint64_t ModuleHash = 0; // ss_desc_header.module_hash, little-endian
     for (int B = 7; B >= 0; --B)
       ModuleHash = ModuleHash << 8 | Blob[offsetof(ss_desc_header, module_hash) + B];
@@ -271,11 +300,15 @@ private:
 };
 
 struct SSInstrumentPass : PassInfoMixin<SSInstrumentPass> {
+  explicit SSInstrumentPass(std::shared_ptr<ss::RemarkSummary> Remarks)
+      : Remarks(std::move(Remarks)) {}
   PreservedAnalyses run(Module &M, ModuleAnalysisManager &MAM) {
-    return InstrumentModule(M, MAM).run() ? PreservedAnalyses::none()
-                                          : PreservedAnalyses::all();
+    return InstrumentModule(M, MAM, Remarks.get()).run()
+               ? PreservedAnalyses::none()
+               : PreservedAnalyses::all();
   }
   static bool isRequired() { return true; } // also at -O0 (optnone)
+  std::shared_ptr<ss::RemarkSummary> Remarks;
 };
 
 } // namespace
@@ -283,9 +316,20 @@ struct SSInstrumentPass : PassInfoMixin<SSInstrumentPass> {
 extern "C" LLVM_ATTRIBUTE_WEAK __attribute__((visibility("default"))) PassPluginLibraryInfo
 llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "SSPass", "0.1", [](PassBuilder &PB) {
+            ss::atPipelineStart(PB, [](ModulePassManager &MPM,
+                                       OptimizationLevel) {
+              if (CollectRemarks)
+                MPM.addPass(ss::RemarkCapturePass());
+            });
             ss::atOptimizerLast(PB, [](ModulePassManager &MPM,
                                        OptimizationLevel) {
-              MPM.addPass(SSInstrumentPass());
+              std::shared_ptr<ss::RemarkSummary> Remarks;
+              if (CollectRemarks) {
+                Remarks = std::make_shared<ss::RemarkSummary>();
+                MPM.addPass(ss::RemarkSummaryPass(Remarks));
+              }
+              if (InstrumentCounts)
+                MPM.addPass(SSInstrumentPass(Remarks));
             });
           }};
 }

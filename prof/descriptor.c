@@ -18,7 +18,8 @@ enum {
   EDGE_SIZE = 16,
   CALL_SIZE = 24,
   LOOP_SIZE = 24,
-  LINE_SIZE = 8
+  LINE_SIZE = 8,
+  REMARK_SIZE = 24
 };
 
 static void decode_header(const uint8_t *p, struct ss_desc_header *h) {
@@ -37,7 +38,7 @@ static void decode_header(const uint8_t *p, struct ss_desc_header *h) {
   h->num_lines = ss_le32(p + 56);
   h->num_indirect_sites = ss_le32(p + 60);
   h->strtab_size = ss_le32(p + 64);
-  h->reserved = ss_le32(p + 68);
+  h->num_remarks = ss_le32(p + 68);
 }
 
 static void decode_function(const uint8_t *p, struct ss_desc_function *f) {
@@ -97,6 +98,15 @@ static void decode_line(const uint8_t *p, struct ss_desc_line *l) {
   l->line = ss_le32(p + 4);
 }
 
+static void decode_remark(const uint8_t *p, struct ss_desc_remark *r) {
+  r->file = ss_le32(p);
+  r->line = ss_le32(p + 4);
+  r->column = ss_le32(p + 8);
+  r->kind = ss_le32(p + 12);
+  r->flags = ss_le32(p + 16);
+  r->text = ss_le32(p + 20);
+}
+
 /* Does [first, first + count) lie inside an array of `total` elements? */
 static int range_ok(uint32_t first, uint32_t count, uint32_t total) {
   return (uint64_t)first + count <= total;
@@ -130,9 +140,15 @@ static int check_header(const uint8_t *blob, uint64_t size,
   }
   decode_header(blob, &d->header);
   const struct ss_desc_header *h = &d->header;
-  if (h->version != SS_DESC_VERSION) {
+  if (h->version < SS_DESC_VERSION_MIN || h->version > SS_DESC_VERSION) {
     ss_err_set(err, "module descriptor version %u is not supported (this "
-               "ssprof reads version %u)", h->version, SS_DESC_VERSION);
+               "ssprof reads versions %u to %u)", h->version,
+               SS_DESC_VERSION_MIN, SS_DESC_VERSION);
+    return -1;
+  }
+  if (h->version < 2 && h->num_remarks != 0) {
+    ss_err_set(err, "module descriptor version %u has %u remarks (remarks "
+               "came with version 2)", h->version, h->num_remarks);
     return -1;
   }
   if (h->header_size < HEADER_SIZE || h->header_size > size) {
@@ -147,6 +163,7 @@ static int check_header(const uint8_t *blob, uint64_t size,
   need += (uint64_t)h->num_calls * CALL_SIZE;
   need += (uint64_t)h->num_loops * LOOP_SIZE;
   need += (uint64_t)h->num_lines * LINE_SIZE;
+  need += (uint64_t)h->num_remarks * REMARK_SIZE;
   *arrays_end = need;
   need += h->strtab_size;
   if (need != size) {
@@ -189,6 +206,9 @@ static void decode_arrays(const uint8_t *blob, struct ss_descriptor *d) {
   d->lines = ss_xcalloc(h->num_lines, sizeof *d->lines);
   for (uint32_t i = 0; i < h->num_lines; i++, p += LINE_SIZE)
     decode_line(p, &d->lines[i]);
+  d->remarks = ss_xcalloc(h->num_remarks, sizeof *d->remarks);
+  for (uint32_t i = 0; i < h->num_remarks; i++, p += REMARK_SIZE)
+    decode_remark(p, &d->remarks[i]);
   d->strtab = (const char *)p;
 }
 
@@ -312,6 +332,22 @@ static int check_blocks_and_lines(const struct ss_descriptor *d,
   return 0;
 }
 
+static int check_remarks(const struct ss_descriptor *d, struct ss_err *err) {
+  for (uint32_t i = 0; i < d->header.num_remarks; i++) {
+    const struct ss_desc_remark *r = &d->remarks[i];
+    if (!str_ok(d, r->file) || !str_ok(d, r->text)) {
+      ss_err_set(err, "remark %u names a string outside the string table",
+                 i);
+      return -1;
+    }
+    if (r->kind != SS_REMARK_DONE && r->kind != SS_REMARK_FAILED) {
+      ss_err_set(err, "remark %u has unknown kind %u", i, r->kind);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
                         struct ss_descriptor *d, struct ss_err *err) {
   uint64_t arrays_end = 0;
@@ -322,6 +358,8 @@ int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
     return -1;
   decode_arrays(blob, d);
   int rc = check_blocks_and_lines(d, err);
+  if (rc == 0)
+    rc = check_remarks(d, err);
   for (uint32_t i = 0; rc == 0 && i < d->header.num_functions; i++)
     rc = check_function(d, i, err);
   if (rc == 0)
@@ -338,5 +376,6 @@ void ss_descriptor_release(struct ss_descriptor *d) {
   free(d->calls);
   free(d->loops);
   free(d->lines);
+  free(d->remarks);
   memset(d, 0, sizeof *d);
 }

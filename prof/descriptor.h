@@ -10,6 +10,7 @@
  *   - counters are < num_counters or SS_NONE, indirect sites are
  *     < num_indirect_sites or SS_NONE;
  *   - call blocks, loop headers and loop parents are valid;
+ *   - remark kinds are known (SS_REMARK_*);
  *   - every string offset is < strtab_size and the strtab ends in a NUL.
  */
 #ifndef SSPROF_DESCRIPTOR_H
@@ -30,6 +31,7 @@ struct ss_descriptor {
   struct ss_desc_call *calls;
   struct ss_desc_loop *loops;
   struct ss_desc_line *lines;
+  struct ss_desc_remark *remarks; /* [header.num_remarks] */
   const char *strtab; /* points into blob */
 };
 

@@ -29,6 +29,18 @@ void ss_list_loops(const struct ss_listing *l);
 void ss_json_write_branches(struct ss_json *j, const struct ss_listing *l);
 void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l);
 
+/* Counting experiments: -remarks (listing_remarks.c), the loops by their
+ * share of the time with what the optimizer did to each (sscc
+ * -fss-remarks), printed after -loops; the -json document's "remarks"
+ * member, and each loop's (ss_json_write_loop_remarks, called by
+ * ss_json_write_loops). */
+struct ss_loop_remarks;
+void ss_list_remarks(const struct ss_listing *l);
+void ss_json_write_remarks(struct ss_json *j, const struct ss_listing *l);
+void ss_json_write_loop_remarks(struct ss_json *j,
+                                const struct ss_loop_remarks *lr,
+                                uint32_t loop);
+
 /* Counting experiments with ideal time (l->ideal->available): the summary
  * (listing_ideal_summary.c), the function list by exclusive ideal time
  * (listing_ideal_functions.c), -gprof's list by inclusive ideal time

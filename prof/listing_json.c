@@ -300,6 +300,7 @@ void ss_list_json(const struct ss_listing *l) {
   write_callgraph(&j, m);
   ss_json_write_branches(&j, l);
   ss_json_write_loops(&j, l);
+  ss_json_write_remarks(&j, l);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
   if (has_ideal)
     ss_ideal_view_release(&ideal);

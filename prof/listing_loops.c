@@ -10,6 +10,7 @@
 #include "json_writer.h"
 #include "loops.h"
 #include "quit_limit.h"
+#include "remarks.h"
 #include "xalloc.h"
 
 #include <inttypes.h>
@@ -161,6 +162,8 @@ void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l) {
   const struct ss_ideal *ideal = ideal_of(l);
   struct ss_loop_nest nest;
   ss_loop_nest_build(&nest, m);
+  struct ss_loop_remarks remarks;
+  ss_loop_remarks_build(&remarks, m, &nest);
   ss_json_begin_array(j, "loops");
   for (size_t i = 0; i < m->num_loops; i++) {
     const struct ss_model_loop *ml = &m->loops[i];
@@ -198,8 +201,10 @@ void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l) {
       ss_json_null(j, "cycles_share");
     }
     ss_json_bool(j, "matches_descriptor", lf->matches_descriptor);
+    ss_json_write_loop_remarks(j, &remarks, (uint32_t)i);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
+  ss_loop_remarks_release(&remarks);
   ss_loop_nest_release(&nest);
 }

@@ -20,6 +20,9 @@ const char ss_usage_text[] =
     "                    instruction-set extensions\n"
     "  -branches         ideal: every conditional branch, taken/not taken\n"
     "  -loops            ideal: every loop, iterations, trip count, cycles\n"
+    "  -remarks          ideal: the loops by their share of the time, each\n"
+    "                    with what the optimizer did to it or why not\n"
+    "                    (programs built with sscc -fss-remarks)\n"
     "  -clock MHz        ideal: clock for seconds (default: the recorded one)\n"
     "  -cpu name         ideal: the CPU model, an LLVM CPU name such as\n"
     "                    skylake or znver3 (default: the host's)\n"
@@ -154,6 +157,8 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->branches = 1;
     } else if (is(a, "-loops", NULL)) {
       o->loops = 1;
+    } else if (is(a, "-remarks", NULL)) {
+      o->remarks = 1;
     } else if (is(a, "-clock", NULL)) {
       if (i + 1 >= argc) {
         snprintf(msg, msg_size, "option '-clock' needs an argument: MHz");

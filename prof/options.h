@@ -1,7 +1,7 @@
 /*
  * options.h -- ssprof's command line, in prof's spelling:
  *   ssprof [-b[utterfly]] [-gprof] [-h[eavy]] [-l[ines]] [-basicblocks]
- *          [-archinfo] [-branches] [-loops] [-calls] [-clock MHz]
+ *          [-archinfo] [-branches] [-loops] [-remarks] [-calls] [-clock MHz]
  *          [-cpu name] [-q[uit] n|n%|ncum%] [-calipers [n1,]n2] [-u[sage]]
  *          [-nh] [-dsolist] [-json] [-help] file...
  */
@@ -34,7 +34,7 @@ struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
   int json, help, usage;
   /* ideal experiments */
-  int gprof, archinfo, branches, loops;
+  int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
   const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
   struct ss_quit quit;

@@ -76,6 +76,8 @@ static void print_counting_listing(const struct ss_listing *l) {
     ss_list_branches(l);
   if (o->loops)
     ss_list_loops(l);
+  if (o->remarks)
+    ss_list_remarks(l);
   if (o->dsolist)
     ss_list_dsos(l);
   if (o->usage)

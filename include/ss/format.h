@@ -28,13 +28,22 @@ extern "C" {
 /* ------------------------------------------------------------------ */
 
 #define SS_DESC_MAGIC "SSDESC\0\1" /* 8 bytes */
-#define SS_DESC_VERSION 1u
+/*
+ * Version 2 added the loop remarks (num_remarks, remarks[]).  A writer puts
+ * the oldest version that can hold its descriptor: 1 when it has no
+ * remarks (the bytes are then exactly those of a version 1 writer, so a
+ * counting build reads the same everywhere), 2 when it has; readers accept
+ * SS_DESC_VERSION_MIN..SS_DESC_VERSION.
+ */
+#define SS_DESC_VERSION 2u
+#define SS_DESC_VERSION_MIN 1u
 
 /*
  * Blob layout: header, then the arrays in this order, each immediately after
  * the previous one:
  *   functions[num_functions], blocks[num_blocks], edges[num_edges],
- *   calls[num_calls], loops[num_loops], lines[num_lines], strtab[strtab_size]
+ *   calls[num_calls], loops[num_loops], lines[num_lines],
+ *   remarks[num_remarks], strtab[strtab_size]
  * All "strtab" members are byte offsets of NUL-terminated strings in strtab.
  * Offset 0 is always the empty string.
  */
@@ -54,7 +63,7 @@ struct ss_desc_header {
   uint32_t num_lines;
   uint32_t num_indirect_sites;
   uint32_t strtab_size;
-  uint32_t reserved;
+  uint32_t num_remarks; /* version 2; 0 (then "reserved") in version 1 */
 }; /* 72 bytes */
 
 /* Per-function ranges index the module-wide arrays. */
@@ -148,6 +157,46 @@ struct ss_desc_line {
   uint32_t file; /* strtab */
   uint32_t line;
 }; /* 8 bytes */
+
+/*
+ * One per source loop the optimizer reported on (sscc -fss-remarks): the
+ * summary of the remarks of LLVM's loop passes, in the seeds' swps/swpf
+ * style.  The compiler prints it as
+ *   #<swps> Loop line <line> (<file>): <text>     (SS_REMARK_DONE)
+ *   #<swpf> Loop line <line> (<file>) <text>      (SS_REMARK_FAILED)
+ * `line` and `column` are the loop's start (its `for`, `while` or `do`), as
+ * in ss_desc_loop; a loop the optimizer removed (completely unrolled,
+ * deleted) keeps its remark but no ss_desc_loop names it.  Entries are in
+ * source order.
+ */
+struct ss_desc_remark {
+  uint32_t file;   /* strtab: source file of the loop, as ss_desc_loop.file */
+  uint32_t line;   /* line of the loop's start */
+  uint32_t column; /* its column, 0 if unknown */
+  uint32_t kind;   /* SS_REMARK_* */
+  uint32_t flags;  /* SS_REMARKF_*: what the optimizer did to the loop */
+  uint32_t text;   /* strtab: the summary, after "Loop line N (file)" */
+}; /* 24 bytes */
+
+enum ss_remark_kind {
+  SS_REMARK_DONE = 1,  /* #<swps>: transformed, and vectorized if the
+                          vectorizer looked at it */
+  SS_REMARK_FAILED = 2 /* #<swpf>: the vectorizer (or, when nothing was
+                          done, another pass) failed, with its reasons */
+};
+
+#define SS_REMARKF_VECTORIZED 0x1u     /* loop-vectorize: vectorized */
+#define SS_REMARKF_INTERLEAVED 0x2u    /* loop-vectorize: interleaved */
+#define SS_REMARKF_UNROLLED 0x4u       /* loop-unroll, loop-unroll-and-jam */
+#define SS_REMARKF_INTERCHANGED 0x8u   /* loop-interchange */
+#define SS_REMARKF_DISTRIBUTED 0x10u   /* loop-distribute */
+#define SS_REMARKF_FUSED 0x20u         /* loop-fusion */
+#define SS_REMARKF_LICM 0x40u          /* licm hoisted, sank or promoted */
+#define SS_REMARKF_SLP 0x80u           /* slp-vectorizer, in the loop's body */
+#define SS_REMARKF_IDIOM 0x100u        /* loop-idiom: became memset/memcpy */
+#define SS_REMARKF_DELETED 0x200u      /* loop-delete */
+#define SS_REMARKF_FLATTENED 0x400u    /* loop-flatten */
+#define SS_REMARKF_NOT_VECTORIZED 0x800u /* loop-vectorize said why not */
 
 /* ------------------------------------------------------------------ */
 /* Runtime ABI: what instrumented code hands to libssrt.              */

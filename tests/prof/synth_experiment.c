@@ -256,11 +256,43 @@ static void build_descriptor(const struct synth_options *o, struct buf *out) {
     put_u32(&a, s_file);
     put_u32(&a, o->rebuilt && b == 6 ? 27 : main_lines[b]);
   }
+  /* remarks */
+  int with_remarks = o->remarks || o->fault == SYNTH_FAULT_REMARK_STRING ||
+                     o->fault == SYNTH_FAULT_REMARK_KIND ||
+                     o->fault == SYNTH_FAULT_REMARK_VERSION;
+  uint32_t num_remarks = 0;
+  if (with_remarks) {
+    struct {
+      uint32_t line, column, kind, flags;
+      const char *text;
+    } remarks[] = {
+        {5, 3, 1, 0x100, "replaced by a call to memset"},
+        {12, 3, 2, 0x800 | 0x4,
+         "wasn't vectorized because: call instruction cannot be vectorized; "
+         "also: unrolled 2"},
+        {13, 5, 1, 0x4, "completely unrolled (3 iterations)"},
+    };
+    for (int i = 0; i < 3; i++) {
+      put_u32(&a, s_file);
+      put_u32(&a, remarks[i].line);
+      put_u32(&a, remarks[i].column);
+      put_u32(&a, o->fault == SYNTH_FAULT_REMARK_KIND && i == 0
+                      ? 7
+                      : remarks[i].kind);
+      put_u32(&a, remarks[i].flags);
+      put_u32(&a, o->fault == SYNTH_FAULT_REMARK_STRING && i == 1
+                      ? 9000
+                      : str(&t, remarks[i].text));
+      num_remarks++;
+    }
+  }
   if (o->fault == SYNTH_FAULT_STRTAB_NUL)
     put_u8(&t.b, 'x');
 
   put(out, "SSDESC\0\1", 8);
-  put_u32(out, o->fault == SYNTH_FAULT_VERSION ? 2 : 1);
+  put_u32(out, o->fault == SYNTH_FAULT_VERSION ? 3
+               : with_remarks && o->fault != SYNTH_FAULT_REMARK_VERSION ? 2
+                                                                       : 1);
   put_u32(out, 72);
   put_u64(out, 0); /* module_hash, filled in below */
   put_u32(out, s_module);
@@ -274,7 +306,7 @@ static void build_descriptor(const struct synth_options *o, struct buf *out) {
   put_u32(out, num_lines);
   put_u32(out, 1); /* indirect sites */
   put_u32(out, (uint32_t)t.b.len);
-  put_u32(out, 0);
+  put_u32(out, num_remarks);
   put(out, a.p, a.len);
   put(out, t.b.p, t.b.len);
   uint64_t h = fnv1a(out->p, out->len);

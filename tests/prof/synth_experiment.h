@@ -85,8 +85,12 @@ enum synth_desc_fault {
   SYNTH_FAULT_LINE_RANGE,     /* a block's lines start at entry 1000 */
   SYNTH_FAULT_STRTAB_NUL,     /* the string table does not end in NUL */
   SYNTH_FAULT_SIZE,           /* the header claims one line too many */
-  SYNTH_FAULT_VERSION,        /* descriptor version 2 */
+  SYNTH_FAULT_VERSION,        /* descriptor version 3 */
   SYNTH_FAULT_EDGE_KIND,      /* an edge of kind 9 */
+  SYNTH_FAULT_REMARK_STRING,  /* (with remarks) remark 1's text is past the
+                                 string table */
+  SYNTH_FAULT_REMARK_KIND,    /* (with remarks) remark 0 has kind 7 */
+  SYNTH_FAULT_REMARK_VERSION, /* (with remarks) in a version 1 descriptor */
   SYNTH_FAULT_COUNT
 };
 
@@ -122,6 +126,13 @@ struct synth_options {
   int unknown_record;      /* add a record with an unknown tag (99) */
   int no_notes;            /* no NOTE records */
   int rebuilt;             /* a different build: one line number differs */
+  /* loop remarks (sscc -fss-remarks; a version 2 descriptor):
+   *   synth.c:12 #<swpf> "wasn't vectorized because: call instruction
+   *              cannot be vectorized; also: unrolled 2"  (work's loop)
+   *   synth.c:13 #<swps> "completely unrolled (3 iterations)"  (inside
+   *              work's loop, which starts at 12: joins it by its span)
+   *   synth.c:5  #<swps> "replaced by a call to memset"  (no loop) */
+  int remarks;
   uint16_t version_major;
   uint16_t version_minor;
   const char *experiment;

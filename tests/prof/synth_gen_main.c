@@ -5,6 +5,7 @@
  *   prof-synth-gen [-scenario longjmp|normal|forked|inconsistent]
  *                  [-target work|elf|unmapped] [-base HEX] [-pid N]
  *                  [-twice] [-unknown-record] [-no-notes] [-rebuilt]
+ *                  [-remarks]
  *                  [-experiment NAME] [-target-path PATH] [-major N]
  *                  [-fault NAME] [sampling options] OUTPUT
  *
@@ -33,7 +34,8 @@ static const char *const fault_names[SYNTH_FAULT_COUNT] = {
     "none",         "edge-endpoint", "counter-index", "strtab-offset",
     "block-range",  "edge-range",    "loop-header",   "loop-parent",
     "call-block",   "indirect-site", "line-range",    "strtab-nul",
-    "size",         "version",       "edge-kind"};
+    "size",         "version",       "edge-kind",
+    "remark-string", "remark-kind",  "remark-version"};
 
 enum { MAX_SAMPLES = 1024, MAX_MODULES = 16 };
 static struct synth_sample samples[MAX_SAMPLES];
@@ -130,6 +132,8 @@ int main(int argc, char **argv) {
       o.unknown_record = 1;
     } else if (strcmp(a, "-no-notes") == 0) {
       o.no_notes = 1;
+    } else if (strcmp(a, "-remarks") == 0) {
+      o.remarks = 1;
     } else if (strcmp(a, "-rebuilt") == 0) {
       o.rebuilt = 1;
     } else if (strcmp(a, "-no-usage") == 0) {

@@ -327,6 +327,35 @@ static void check_accepted_variants(void) {
   image = synth_build(&o, &size);
   CHECK(parse_image(image, size, &err) == 0);
   free(image);
+
+  /* A version 2 descriptor with loop remarks (sscc -fss-remarks). */
+  synth_default_options(&o);
+  o.remarks = 1;
+  image = synth_build(&o, &size);
+  copy = ss_xmalloc(size);
+  memcpy(copy, image, size);
+  f = ss_xcalloc(1, sizeof *f);
+  rc = ss_expfile_parse(f, "remarks", copy, size, &err);
+  CHECK(rc == 0);
+  if (rc == 0 && f->num_counts == 1) {
+    const struct ss_descriptor *d = &f->counts[0].desc;
+    CHECK_I64(d->header.version, 2, "descriptor version");
+    CHECK_I64(d->header.num_remarks, 3, "remarks");
+    if (d->header.num_remarks == 3) {
+      CHECK_I64(d->remarks[1].line, 12, "remark 1 line");
+      CHECK_I64(d->remarks[1].column, 3, "remark 1 column");
+      CHECK_I64(d->remarks[1].kind, SS_REMARK_FAILED, "remark 1 kind");
+      CHECK_I64(d->remarks[1].flags,
+                SS_REMARKF_NOT_VECTORIZED | SS_REMARKF_UNROLLED,
+                "remark 1 flags");
+      CHECK_STR(ss_desc_str(d, d->remarks[1].file), "synth.c",
+                "remark 1 file");
+      CHECK_STR(ss_desc_str(d, d->remarks[2].text),
+                "completely unrolled (3 iterations)", "remark 2 text");
+    }
+  }
+  ss_expfile_free(f);
+  free(image);
 }
 
 /* Change bytes of one record's payload and give it a correct CRC, so the
@@ -448,8 +477,11 @@ static const struct {
     {SYNTH_FAULT_LINE_RANGE, "lines 1000"},
     {SYNTH_FAULT_STRTAB_NUL, "NUL"},
     {SYNTH_FAULT_SIZE, "need"},
-    {SYNTH_FAULT_VERSION, "version 2"},
+    {SYNTH_FAULT_VERSION, "version 3"},
     {SYNTH_FAULT_EDGE_KIND, "kind 9"},
+    {SYNTH_FAULT_REMARK_STRING, "remark 1 names a string"},
+    {SYNTH_FAULT_REMARK_KIND, "remark 0 has unknown kind 7"},
+    {SYNTH_FAULT_REMARK_VERSION, "version 1 has 3 remarks"},
 };
 
 static void check_descriptor_faults(void) {
