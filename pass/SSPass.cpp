@@ -25,7 +25,6 @@
 #include "MachineCodeMap.h"
 #include "Remarks.h"
 #include "SpanningTree.h"
-#include "SplitConditions.h"
 #include "crc32.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -116,8 +115,6 @@ private:
     for (Function &F : M) {
       if (!shouldInstrument(F))
         continue;
-      if (ss::splitBranchConditions(F))
-        FAM.invalidate(F, PreservedAnalyses::none());
       auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);
