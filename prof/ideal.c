@@ -346,8 +346,9 @@ static int model_cycles(struct builder *b, const char *triple,
   free(rs.key);
   ss_hash_release(&rs.h);
   size_t dropped = 0;
-  int rc = ss_cpu_model_run(triple, b->ideal->cpu, rs.regions, rs.num,
-                            &dropped, err);
+  int rc = rs.num == 0 ? 0 /* nothing of the program's ran */
+                       : ss_cpu_model_run(triple, b->ideal->cpu, rs.regions,
+                                          rs.num, &dropped, err);
   if (rc == 0 && dropped > 0)
     warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
          "blocks are modelled without them", dropped);
