@@ -14,6 +14,7 @@
 # and exits 1.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$root/bench/lib/npm_pack.sh"
 cache=${1:-${SS_BUILD_DIR:-$root/build}/bench-cache}
 package=lz4
 version=0.6.5 # bundles LZ4 1.9.2
@@ -29,18 +30,11 @@ if [ "$complete" = 1 ]; then
   echo "$dest"
   exit 0
 fi
-command -v npm >/dev/null || fail "npm not found, cannot fetch $package@$version"
 mkdir -p "$cache"
 tmp=$(mktemp -d "$cache/fetch.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-
-(cd "$tmp" && npm pack --loglevel=error "$package@$version") >"$tmp/npm.log" 2>&1 ||
-  fail "npm pack $package@$version failed:" \
-    "$(sed -n 's/^npm error //p' "$tmp/npm.log" | grep -v '^\(code\|syscall\|errno\) \|complete log' | head -1)"
+npm_pack_verified "$package" "$version" "$sha256" "$tmp"
 tgz=$tmp/$package-$version.tgz
-[ -f "$tgz" ] || fail "npm pack did not produce $(basename "$tgz")"
-echo "$sha256  $tgz" | sha256sum --check --quiet >/dev/null 2>&1 ||
-  fail "$(basename "$tgz") does not have the expected SHA-256"
 
 mkdir "$tmp/pkg"
 tar xzf "$tgz" -C "$tmp/pkg" package/deps/lz4/lib
