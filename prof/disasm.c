@@ -91,18 +91,7 @@ static enum ss_flow flow_of(const char *mnemonic, const char *operands,
   return SS_FLOW_NEXT;
 }
 
-void ss_disasm_one(struct ss_disasm *d, const uint8_t *bytes, size_t size,
-                   uint64_t address, struct ss_insn *insn) {
-  char raw[sizeof insn->text];
-  d->has_target = 0;
-  memset(insn, 0, sizeof *insn);
-  size_t n = LLVMDisasmInstruction(d->ctx, (uint8_t *)bytes, size, address,
-                                   raw, sizeof raw);
-  if (n == 0)
-    return;
-  insn->size = (uint32_t)n;
-  insn->has_target = d->has_target;
-  insn->target = d->target;
+void ss_insn_set_text(struct ss_insn *insn, const char *raw) {
   /* "\tmnemonic\toperands" (prefixes may add "\t" or ";" separated parts):
    * collapse the whitespace to single spaces. */
   size_t o = 0;
@@ -118,20 +107,60 @@ void ss_disasm_one(struct ss_disasm *d, const uint8_t *bytes, size_t size,
   while (o > 0 && insn->text[o - 1] == ' ')
     o--;
   insn->text[o] = 0;
-  char mnemonic[32] = "";
   const char *ops = insn->text;
   /* Skip prefixes that are words of their own ("lock", "rep", "notrack",
    * "data16"). */
   for (;;) {
     size_t len = strcspn(ops, " ");
-    snprintf(mnemonic, sizeof mnemonic, "%.*s", (int)len, ops);
+    snprintf(insn->mnemonic, sizeof insn->mnemonic, "%.*s", (int)len, ops);
     ops += len;
     while (*ops == ' ')
       ops++;
-    if (strcmp(mnemonic, "lock") && strcmp(mnemonic, "rep") &&
-        strcmp(mnemonic, "repne") && strcmp(mnemonic, "notrack") &&
-        strcmp(mnemonic, "data16") && strcmp(mnemonic, "bnd"))
+    if (strcmp(insn->mnemonic, "lock") && strcmp(insn->mnemonic, "rep") &&
+        strcmp(insn->mnemonic, "repne") && strcmp(insn->mnemonic, "notrack") &&
+        strcmp(insn->mnemonic, "data16") && strcmp(insn->mnemonic, "bnd"))
       break;
   }
-  insn->flow = flow_of(mnemonic, ops, insn->has_target);
+  insn->operands = (uint16_t)(ops - insn->text);
+}
+
+void ss_disasm_one(struct ss_disasm *d, const uint8_t *bytes, size_t size,
+                   uint64_t address, struct ss_insn *insn) {
+  char raw[sizeof insn->text];
+  d->has_target = 0;
+  memset(insn, 0, sizeof *insn);
+  size_t n = LLVMDisasmInstruction(d->ctx, (uint8_t *)bytes, size, address,
+                                   raw, sizeof raw);
+  if (n == 0)
+    return;
+  insn->size = (uint32_t)n;
+  insn->has_target = d->has_target;
+  insn->target = d->target;
+  ss_insn_set_text(insn, raw);
+  insn->flow = flow_of(insn->mnemonic, insn->text + insn->operands,
+                       insn->has_target);
+}
+
+void ss_register_canonical(const char *name, char *out, size_t size) {
+  static const char *const legacy[][5] = {
+      {"rax", "eax", "ax", "al", "ah"}, {"rbx", "ebx", "bx", "bl", "bh"},
+      {"rcx", "ecx", "cx", "cl", "ch"}, {"rdx", "edx", "dx", "dl", "dh"},
+      {"rsi", "esi", "si", "sil", ""},  {"rdi", "edi", "di", "dil", ""},
+      {"rbp", "ebp", "bp", "bpl", ""},  {"rsp", "esp", "sp", "spl", ""}};
+  if (*name == '%')
+    name++;
+  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++)
+    for (size_t k = 0; k < 5; k++)
+      if (legacy[i][k][0] && strcmp(name, legacy[i][k]) == 0) {
+        snprintf(out, size, "%s", legacy[i][0]);
+        return;
+      }
+  unsigned n;
+  char suffix[4] = "";
+  if (name[0] == 'r' && sscanf(name + 1, "%u%3s", &n, suffix) >= 1 &&
+      n >= 8 && n <= 15 && (!suffix[0] || strchr("dwb", suffix[0]))) {
+    snprintf(out, size, "r%u", n);
+    return;
+  }
+  snprintf(out, size, "%s", name);
 }

@@ -26,7 +26,17 @@ struct ss_insn {
   uint64_t target;
   char text[160];   /* "mnemonic operands", a direct target written as
                        the symbol ss_target */
+  char mnemonic[24]; /* after word prefixes (lock, rep, notrack, ...) */
+  uint16_t operands; /* offset of the operands in text */
 };
+
+/* Fill text, mnemonic and operands of `insn` from the disassembler's
+ * "\tmnemonic\toperands" text (whitespace collapsed to single spaces). */
+void ss_insn_set_text(struct ss_insn *insn, const char *raw);
+
+/* The 64-bit name of a general-purpose register ("eax", "%r9d" -> "rax",
+ * "r9"); other names as they are, without the '%'. */
+void ss_register_canonical(const char *name, char *out, size_t size);
 
 struct ss_disasm;
 

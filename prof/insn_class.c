@@ -13,29 +13,6 @@ static int ends(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
-/* The 64-bit name of a general-purpose register, or the name as is. */
-static void canonical_register(const char *name, char *out, size_t size) {
-  static const char *const legacy[][5] = {
-      {"rax", "eax", "ax", "al", "ah"}, {"rbx", "ebx", "bx", "bl", "bh"},
-      {"rcx", "ecx", "cx", "cl", "ch"}, {"rdx", "edx", "dx", "dl", "dh"},
-      {"rsi", "esi", "si", "sil", ""},  {"rdi", "edi", "di", "dil", ""},
-      {"rbp", "ebp", "bp", "bpl", ""},  {"rsp", "esp", "sp", "spl", ""}};
-  for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++)
-    for (size_t k = 0; k < 5; k++)
-      if (legacy[i][k][0] && strcmp(name, legacy[i][k]) == 0) {
-        snprintf(out, size, "%s", legacy[i][0]);
-        return;
-      }
-  unsigned n;
-  char suffix[4] = "";
-  if (name[0] == 'r' && sscanf(name + 1, "%u%3s", &n, suffix) >= 1 &&
-      n >= 8 && n <= 15 && (!suffix[0] || strchr("dwb", suffix[0]))) {
-    snprintf(out, size, "r%u", n);
-    return;
-  }
-  snprintf(out, size, "%s", name);
-}
-
 /* Split "a, b(c, d), e" at the commas outside parentheses. */
 static unsigned split_operands(const char *ops, const char *start[4],
                                size_t len[4]) {
@@ -123,7 +100,7 @@ static void note_register(const char *name, struct ss_insn_facts *f) {
   if (strcmp(name, "rip") == 0 || strcmp(name, "eip") == 0 ||
       (strlen(name) == 2 && name[1] == 's')) /* segment registers */
     return;
-  canonical_register(name, canon, sizeof canon);
+  ss_register_canonical(name, canon, sizeof canon);
   for (unsigned i = 0; i < f->num_regs; i++)
     if (strcmp(f->regs[i], canon) == 0)
       return;
@@ -168,18 +145,8 @@ static int uses(const struct ss_insn_facts *f, const char *prefix) {
 
 void ss_insn_classify(const struct ss_insn *insn, struct ss_insn_facts *f) {
   memset(f, 0, sizeof *f);
-  const char *text = insn->text;
-  char m[32];
-  for (;;) { /* the mnemonic after word prefixes */
-    size_t len = strcspn(text, " ");
-    snprintf(m, sizeof m, "%.*s", (int)len, text);
-    text += len;
-    while (*text == ' ')
-      text++;
-    if (strcmp(m, "lock") && strcmp(m, "rep") && strcmp(m, "repne") &&
-        strcmp(m, "notrack") && strcmp(m, "data16") && strcmp(m, "bnd"))
-      break;
-  }
+  const char *m = insn->mnemonic;
+  const char *text = insn->text + insn->operands;
   const char *start[4];
   size_t len[4];
   unsigned n = split_operands(text, start, len);

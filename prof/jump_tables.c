@@ -13,50 +13,29 @@
 /* Instructions searched back for the parts of the pattern. */
 #define NEAR 8
 
-/* Mnemonic (first word) and the rest of an instruction's text. */
-static const char *split(const char *text, char *mnemonic, size_t size) {
-  size_t len = strcspn(text, " ");
-  if (strncmp(text, "notrack ", 8) == 0)
-    return split(text + 8, mnemonic, size);
-  snprintf(mnemonic, size, "%.*s", (int)len, text);
-  text += len;
-  while (*text == ' ')
-    text++;
-  return text;
+/* Whether two register names are one general-purpose register (across
+ * widths: %eax and %rax). */
+static int same_gpr(const char *a, const char *b) {
+  char x[16], y[16];
+  ss_register_canonical(a, x, sizeof x);
+  ss_register_canonical(b, y, sizeof y);
+  return strcmp(x, y) == 0;
 }
 
-/* The register number of a GPR name for comparison across widths. */
-static int gpr(const char *name) {
-  static const char *const names[][4] = {
-      {"rax", "eax", "ax", "al"}, {"rcx", "ecx", "cx", "cl"},
-      {"rdx", "edx", "dx", "dl"}, {"rbx", "ebx", "bx", "bl"},
-      {"rsp", "esp", "sp", "spl"}, {"rbp", "ebp", "bp", "bpl"},
-      {"rsi", "esi", "si", "sil"}, {"rdi", "edi", "di", "dil"}};
-  if (*name == '%')
-    name++;
-  for (int i = 0; i < 8; i++)
-    for (int k = 0; k < 4; k++)
-      if (strncmp(name, names[i][k], strlen(names[i][k])) == 0 &&
-          !(name[strlen(names[i][k])] >= 'a' && name[strlen(names[i][k])] <= 'z'))
-        return i;
-  int n;
-  if (name[0] == 'r' && sscanf(name + 1, "%d", &n) == 1 && n >= 8 && n <= 15)
-    return n;
-  return -1;
+static const char *operands(const struct ss_mcode_insn *in) {
+  return in->insn.text + in->insn.operands;
 }
 
 /* Entry count from "cmp{l,q} $N, %reg" on the index shortly before
  * instruction `at`; 0 if none. */
 static size_t bound_before(const struct ss_mcode_insn *insns, size_t at,
-                           int index) {
+                           const char *index) {
   for (size_t k = at, steps = 0; k-- > 0 && steps < NEAR; steps++) {
-    char m[16];
-    const char *ops = split(insns[k].insn.text, m, sizeof m);
     long long n;
     char reg[16];
-    if (strncmp(m, "cmp", 3) == 0 &&
-        sscanf(ops, "$%lli, %15s", &n, reg) == 2 && gpr(reg) == index &&
-        n >= 0 && n < MAX_ENTRIES)
+    if (strncmp(insns[k].insn.mnemonic, "cmp", 3) == 0 &&
+        sscanf(operands(&insns[k]), "$%lli, %15s", &n, reg) == 2 &&
+        same_gpr(reg, index) && n >= 0 && n < MAX_ENTRIES)
       return (size_t)n + 1;
   }
   return 0;
@@ -92,41 +71,36 @@ size_t ss_jump_table_targets(const struct ss_mcode_insn *insns, size_t jump,
                              const struct ss_elf_code *code, uint64_t start,
                              uint64_t end, uint64_t **targets) {
   *targets = NULL;
-  char m[16];
-  const char *ops = split(insns[jump].insn.text, m, sizeof m);
-  if (strncmp(m, "jmp", 3) != 0 || ops[0] != '*')
+  const char *ops = operands(&insns[jump]);
+  if (strncmp(insns[jump].insn.mnemonic, "jmp", 3) != 0 || ops[0] != '*')
     return 0;
   long long disp;
   char reg[16];
   if (sscanf(ops, "*%lli(,%15[^,],8)", &disp, reg) == 2) /* absolute */
-    return read_entries(code, (uint64_t)disp,
-                        bound_before(insns, jump, gpr(reg)), 0, start, end,
-                        targets);
-  int index = gpr(ops + 1);
-  if (index < 0)
-    return 0;
+    return read_entries(code, (uint64_t)disp, bound_before(insns, jump, reg),
+                        0, start, end, targets);
+  const char *index = ops + 1; /* "%rax" */
   /* movslq (%rB,%rI,4), %rI just before */
-  int base = -1;
+  char base[16] = "";
   size_t load = 0;
   for (size_t k = jump, steps = 0; k-- > 0 && steps < NEAR; steps++) {
-    const char *o = split(insns[k].insn.text, m, sizeof m);
     char b[16], i[16], d[16];
-    if (strcmp(m, "movslq") == 0 &&
-        sscanf(o, "(%15[^,],%15[^,],4), %15s", b, i, d) == 3 &&
-        gpr(i) == index && gpr(d) == index) {
-      base = gpr(b);
+    if (strcmp(insns[k].insn.mnemonic, "movslq") == 0 &&
+        sscanf(operands(&insns[k]), "(%15[^,],%15[^,],4), %15s", b, i, d) == 3 &&
+        same_gpr(i, index) && same_gpr(d, index)) {
+      snprintf(base, sizeof base, "%s", b);
       load = k;
       break;
     }
   }
-  if (base < 0)
+  if (!base[0])
     return 0;
   /* the table's address: leaq T(%rip), %rB, the closest one before */
   for (size_t k = load; k-- > 0;) {
-    const char *o = split(insns[k].insn.text, m, sizeof m);
     char d[16];
-    if (strcmp(m, "leaq") == 0 &&
-        sscanf(o, "%lli(%%rip), %15s", &disp, d) == 2 && gpr(d) == base) {
+    if (strcmp(insns[k].insn.mnemonic, "leaq") == 0 &&
+        sscanf(operands(&insns[k]), "%lli(%%rip), %15s", &disp, d) == 2 &&
+        same_gpr(d, base)) {
       uint64_t table = insns[k].address + insns[k].insn.size + (uint64_t)disp;
       return read_entries(code, table, bound_before(insns, load, index), 1,
                           start, end, targets);

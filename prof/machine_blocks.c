@@ -40,7 +40,7 @@ static void disassemble(struct ss_mcode_function *mf, struct ss_disasm *d,
     if (in->insn.size == 0) { /* not code: a trap as far as flow goes */
       in->insn.size = 1;
       in->insn.flow = SS_FLOW_STOP;
-      snprintf(in->insn.text, sizeof in->insn.text, "(bad)");
+      ss_insn_set_text(&in->insn, "(bad)");
     }
     const struct ss_line_row *row = ss_elf_code_row(code, a);
     if (row) {

@@ -61,7 +61,7 @@ static void test_disassembler(void) {
 
 static unsigned classes(const char *text, enum ss_flow flow) {
   struct ss_insn in = {0};
-  snprintf(in.text, sizeof in.text, "%s", text);
+  ss_insn_set_text(&in, text);
   in.flow = flow;
   struct ss_insn_facts f;
   ss_insn_classify(&in, &f);
@@ -70,7 +70,7 @@ static unsigned classes(const char *text, enum ss_flow flow) {
 
 static struct ss_insn_facts facts(const char *text) {
   struct ss_insn in = {0};
-  snprintf(in.text, sizeof in.text, "%s", text);
+  ss_insn_set_text(&in, text);
   struct ss_insn_facts f;
   ss_insn_classify(&in, &f);
   return f;
