@@ -52,33 +52,26 @@ static void disassemble(struct ss_mcode_function *mf, struct ss_disasm *d,
   }
 }
 
-/* Index of the instruction at `address`, or SIZE_MAX. */
-static size_t insn_at(const struct ss_mcode_function *mf, uint64_t address) {
-  size_t lo = 0, hi = mf->num_insns;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (mf->insns[mid].address < address)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < mf->num_insns && mf->insns[lo].address == address ? lo
-                                                                : SIZE_MAX;
+/* The instruction or block starting at `*key` (bsearch comparators: both
+ * arrays are sorted by address and start with it). */
+static int by_address_key(const void *key, const void *element) {
+  uint64_t a = *(const uint64_t *)key, b = *(const uint64_t *)element;
+  return a < b ? -1 : a > b;
 }
 
+/* Index of the instruction at `address`, or SIZE_MAX. */
+static size_t insn_at(const struct ss_mcode_function *mf, uint64_t address) {
+  const struct ss_mcode_insn *in = bsearch(&address, mf->insns, mf->num_insns,
+                                           sizeof *in, by_address_key);
+  return in ? (size_t)(in - mf->insns) : SIZE_MAX;
+}
+
+/* Index of the block that starts at `address`, or SS_MB_NONE. */
 static uint32_t block_at(const struct ss_mcode_function *mf,
                          uint64_t address) {
-  size_t lo = 0, hi = mf->num_blocks;
-  while (lo < hi) {
-    size_t mid = lo + (hi - lo) / 2;
-    if (mf->blocks[mid].start < address)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo < mf->num_blocks && mf->blocks[lo].start == address
-             ? (uint32_t)lo
-             : SS_MB_NONE;
+  const struct ss_mcode_block *b = bsearch(
+      &address, mf->blocks, mf->num_blocks, sizeof *b, by_address_key);
+  return b ? (uint32_t)(b - mf->blocks) : SS_MB_NONE;
 }
 
 static void add_successor(struct ss_mcode_block *b, uint32_t s,

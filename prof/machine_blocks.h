@@ -28,7 +28,7 @@
 #define SS_MB_NONE 0xFFFFFFFFu
 
 struct ss_mcode_insn {
-  uint64_t address;
+  uint64_t address; /* first: machine_blocks.c searches by it */
   struct ss_insn insn;
   int instrumentation; /* on a line-table row of the instrumentation */
   const char *file;    /* its line-table row; NULL when it has none */
@@ -36,7 +36,7 @@ struct ss_mcode_insn {
 };
 
 struct ss_mcode_block {
-  uint64_t start, end;
+  uint64_t start, end; /* start first: machine_blocks.c searches by it */
   uint32_t first_insn, num_insns;
   uint32_t marker; /* counted block whose marker starts it, or SS_MB_NONE;
                       of several markers at one address the last: those
