@@ -4,27 +4,16 @@
 // latch's updates only its own +1 moves to the outer header (a bug once
 // moved the inner loop's addition as well, and counted hundreds of
 // millions).  Do-while and while loops of varying trip counts inside for
-// loops.  STEP() tallies its line in a leaf function the optimizer proves
-// returns, so the loops stay promotable (as in promoted-loops.c).
+// loops.  STEP() (lit/Inputs/step.h) keeps the loops promotable.
 // RUN: rm -rf %t && mkdir -p %t/O1 %t/O2 %t/O3
-// RUN: cd %t/O1 && %sscc -O1 -fss-ideal %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
-// RUN: cd %t/O2 && %sscc -O2 -fss-ideal %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
-// RUN: cd %t/O3 && %sscc -O3 -fss-ideal %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O1 && %sscc -O1 -fss-ideal -I%inputs %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O2 && %sscc -O2 -fss-ideal -I%inputs %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O3 && %sscc -O3 -fss-ideal -I%inputs %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
 #include <stdio.h>
 
-#define NOINLINE __attribute__((noinline))
-#define STR2(x) #x
-#define STR(x) STR2(x)
-#define STEP()                                                                 \
-  do {                                                                         \
-    step(__LINE__);                                                            \
-    __asm__ volatile("# step line " STR(__LINE__));                            \
-  } while (0)
+#include "step.h"
 
-static unsigned long step_count[200];
 volatile int sink;
-
-NOINLINE static void step(int line) { step_count[line]++; }
 
 NOINLINE static int triangle(int n) {
   int sum = 0;
@@ -76,7 +65,7 @@ int main(void) {
     total += (int)tail_inner(200 + r);
   }
   sink = total;
-  for (int line = 0; line < 200; line++)
+  for (int line = 0; line < 400; line++)
     if (step_count[line])
       printf("SSCHECK site step inner-flush-in-latch.c:%d %lu\n", line,
              step_count[line]);

@@ -5,27 +5,17 @@
 // optimizer proves returns, so the loops around it stay promotable; the asm
 // after it differs per line so that no two STEP()s merge into one call.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2 %t/O3
-// RUN: cd %t/O0 && %sscc -O0 -fss-ideal %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
-// RUN: cd %t/O2 && %sscc -O2 -fss-ideal -Rpass=ss-promote -Rpass-missed=ss-promote %s -o prog 2> remarks && ./prog > out && %sscheck out prog.ideal.m*
-// RUN: cd %t/O3 && %sscc -O3 -fss-ideal %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O0 && %sscc -O0 -fss-ideal -I%inputs %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O2 && %sscc -O2 -fss-ideal -I%inputs -Rpass=ss-promote -Rpass-missed=ss-promote %s -o prog 2> remarks && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O3 && %sscc -O3 -fss-ideal -I%inputs %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
 // RUN: FileCheck %s --check-prefix=REMARK < %t/O2/remarks
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define NOINLINE __attribute__((noinline))
-#define STR2(x) #x
-#define STR(x) STR2(x)
-#define STEP()                                                                 \
-  do {                                                                         \
-    step(__LINE__);                                                            \
-    __asm__ volatile("# step line " STR(__LINE__));                            \
-  } while (0)
+#include "step.h"
 
-static unsigned long step_count[400];
 volatile int sink;
-
-NOINLINE static void step(int line) { step_count[line]++; }
 
 // REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters kept in registers in this loop: 4 of 4, added to memory at 2 exits
 // REMARK-DAG: promoted-loops.c:[[@LINE+3]]:5: remark: counters kept in registers in this loop: 2 of 2, added to memory at 3 exits
