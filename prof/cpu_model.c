@@ -3,6 +3,7 @@
 #include "cpu_model.h"
 
 #include "move_elimination.h"
+#include "read_file.h"
 #include "xalloc.h"
 
 #include <errno.h>
@@ -128,26 +129,12 @@ static int finish_mca(pid_t pid) {
                            : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 
+/* The text of a file llvm-mca wrote; "" if there is none. */
 static char *slurp(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return ss_xstrdup("");
-  size_t cap = 4096, len = 0;
-  char *s = ss_xmalloc(cap);
-  size_t got;
-  while ((got = fread(s + len, 1, cap - len - 1, f)) > 0) {
-    len += got;
-    if (cap - len < 2) {
-      char *bigger = ss_xmalloc(cap * 2);
-      memcpy(bigger, s, len);
-      free(s);
-      s = bigger;
-      cap *= 2;
-    }
-  }
-  s[len] = 0;
-  fclose(f);
-  return s;
+  uint64_t size;
+  struct ss_err err;
+  char *text = (char *)ss_read_file(path, &size, &err);
+  return text ? text : ss_xstrdup("");
 }
 
 /* llvm-mca reports an instruction it cannot read as "<in>:LINE:COL:
