@@ -2,16 +2,14 @@
 // MachineCodeMap.h.
 #include "MachineCodeMap.h"
 
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/Comdat.h"
+#include "ss/format.h"
+
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
-#include "llvm/IR/IRBuilder.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <string>
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PseudoProbe.h"
 
 using namespace llvm;
 
@@ -82,37 +80,24 @@ void markInstrumentation(Function &F,
   }
 }
 
-static std::string markerAsm(const Function &F, uint64_t ModuleHash,
-                             uint32_t FunctionIndex, uint32_t Block) {
-  std::string S;
-  raw_string_ostream OS(S);
-  // ${:uid} is unique per emitted copy of the asm, so every copy of a
-  // duplicated block defines and records its own label.
-  OS << ".Lss_block${:uid}:\n\t.pushsection .ss_blockmap,\"";
-  // In the function's COMDAT group, so the entries go when the linker drops
-  // this copy of the function.
-  if (const Comdat *C = F.getComdat())
-    OS << "G\",%progbits," << C->getName() << ",comdat\n";
-  else
-    OS << "\",%progbits\n";
-  OS << "\t.quad .Lss_block${:uid}\n\t.quad 0x" << utohexstr(ModuleHash)
-     << "\n\t.long " << FunctionIndex << ", " << Block << "\n\t.popsection";
-  return OS.str();
-}
-
 void insertBlockMarkers(const FlowGraph &G, uint64_t ModuleHash,
                         uint32_t FunctionIndex) {
-  auto *VoidFn = FunctionType::get(Type::getVoidTy(G.F->getContext()), false);
+  Module &M = *G.F->getParent();
+  LLVMContext &Ctx = M.getContext();
+  // The code generator emits the probe table only for a module that has
+  // this (here empty) list of probe descriptions.
+  M.getOrInsertNamedMetadata(PseudoProbeDescMetadataName);
+  Function *Probe = Intrinsic::getDeclaration(&M, Intrinsic::pseudoprobe);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  Constant *Guid = ConstantInt::get(I64, ss_marker_guid(ModuleHash, FunctionIndex));
+  Constant *Attributes = ConstantInt::get(Type::getInt32Ty(Ctx), 0);
+  Constant *WholeCount = ConstantInt::get(I64, PseudoProbeFullDistributionFactor);
   for (uint32_t B = 0; B < G.Blocks.size(); ++B) {
     Instruction *Start = G.Blocks[B].Start;
     if (!Start)
       continue;
-    // Side effects keep it in its block and in place; no clobbers, so it
-    // constrains no register or memory optimization.
-    InlineAsm *Marker = InlineAsm::get(
-        VoidFn, markerAsm(*G.F, ModuleHash, FunctionIndex, B), "",
-        /*hasSideEffects=*/true);
-    CallInst::Create(Marker, "", Start);
+    Value *Args[] = {Guid, ConstantInt::get(I64, B), Attributes, WholeCount};
+    CallInst::Create(Probe, Args, "", Start);
   }
 }
 

@@ -2,12 +2,15 @@
 // machine code of every counted block and tell the instrumentation's
 // instructions from the program's (ideal time, prof/ideal.h).
 //
-//  - A block marker: an empty inline asm at the start of each counted block
-//    that only records, in the non-allocated section .ss_blockmap, the
-//    address where it landed:
-//        struct { u64 address; u64 module_hash; u32 function, block; }
-//    It emits no instruction; a block the code generator duplicates keeps
-//    one marker, hence one entry, per copy.
+//  - A block marker: a pseudo probe (llvm.pseudoprobe, the intrinsic
+//    LLVM's sample profiling uses to tie blocks to addresses) at the start
+//    of each counted block.  It emits no instruction; the code generator
+//    records the address where it landed in the object's .pseudo_probe
+//    table, under GUID ss_marker_guid(module hash, function) and index
+//    block (include/ss/format.h).  A block the code generator duplicates
+//    keeps one probe, hence one entry, per copy.  An inline asm label did
+//    the same before, but the asm parser it needs per block made a large
+//    file compile half again as slowly.
 //  - Instrumentation locations: every instruction the pass added gets a
 //    debug location in the file "<ss-instrumentation>", so the line table
 //    names the instrumentation's machine instructions.

@@ -14,8 +14,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MARKER_SIZE 24 /* u64 address, u64 module hash, u32 function, block */
-
 struct code_section {
   uint64_t address, size;
   const uint8_t *bytes;
@@ -28,8 +26,9 @@ struct ss_elf_code {
   unsigned machine;
   struct code_section *sections;
   size_t num_sections;
-  struct ss_block_marker *markers; /* by module hash, then address */
-  size_t num_markers;
+  struct ss_block_marker *markers; /* by GUID, address, then seq */
+  size_t num_markers, markers_cap;
+  int markers_corrupt;
   struct ss_line_row *rows; /* by address */
   size_t num_rows;
   char **files;
@@ -56,10 +55,10 @@ static int build_id_matches(Elf *elf, const uint8_t *id, uint32_t len) {
   return 0;
 }
 
-static int by_hash_address(const void *a, const void *b) {
+static int by_guid_address(const void *a, const void *b) {
   const struct ss_block_marker *x = a, *y = b;
-  if (x->module_hash != y->module_hash)
-    return x->module_hash < y->module_hash ? -1 : 1;
+  if (x->guid != y->guid)
+    return x->guid < y->guid ? -1 : 1;
   if (x->address != y->address)
     return x->address < y->address ? -1 : 1;
   return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -69,22 +68,9 @@ static void read_markers(struct ss_elf_code *c, Elf_Scn *scn) {
   Elf_Data *data = elf_getdata(scn, NULL);
   if (!data || !data->d_buf)
     return;
-  size_t n = data->d_size / MARKER_SIZE;
-  c->markers = ss_xcalloc(n ? n : 1, sizeof *c->markers);
-  const uint8_t *p = data->d_buf;
-  for (size_t i = 0; i < n; i++, p += MARKER_SIZE) {
-    struct ss_block_marker *m = &c->markers[c->num_markers];
-    m->address = ss_le64(p);
-    m->module_hash = ss_le64(p + 8);
-    m->function = ss_le32(p + 16);
-    m->block = ss_le32(p + 20);
-    m->seq = (uint32_t)i;
-    /* The entry of a function the linker dropped (a discarded COMDAT
-     * copy) points nowhere. */
-    if (m->address != 0)
-      c->num_markers++;
-  }
-  qsort(c->markers, c->num_markers, sizeof *c->markers, by_hash_address);
+  if (ss_pseudo_probes_decode(data->d_buf, data->d_size, &c->markers,
+                              &c->num_markers, &c->markers_cap) != 0)
+    c->markers_corrupt = 1;
 }
 
 static void read_sections(struct ss_elf_code *c) {
@@ -97,7 +83,7 @@ static void read_sections(struct ss_elf_code *c) {
     if (!gelf_getshdr(scn, &sh))
       continue;
     const char *name = elf_strptr(c->elf, shstrndx, sh.sh_name);
-    if (name && strcmp(name, ".ss_blockmap") == 0) {
+    if (name && strcmp(name, ".pseudo_probe") == 0) {
       read_markers(c, scn);
     } else if (sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_ALLOC)) {
       Elf_Data *data = elf_getdata(scn, NULL);
@@ -190,8 +176,15 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     c->elf = elf;
     c->machine = eh.e_machine;
     read_sections(c);
-    read_line_rows(c);
-    return c;
+    if (!c->markers_corrupt) {
+      qsort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
+      read_line_rows(c);
+      return c;
+    }
+    snprintf(why, why_size, "its .pseudo_probe table is malformed");
+    free(c->markers);
+    free(c->sections);
+    free(c);
   }
   if (elf)
     elf_end(elf);
@@ -241,18 +234,18 @@ const uint8_t *ss_elf_code_data(const struct ss_elf_code *c, uint64_t address,
   return section_bytes(c, address, size, 0);
 }
 
-size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t module_hash,
+size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
                            const struct ss_block_marker **markers) {
   size_t lo = 0, hi = c->num_markers;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (c->markers[mid].module_hash < module_hash)
+    if (c->markers[mid].guid < guid)
       lo = mid + 1;
     else
       hi = mid;
   }
   size_t end = lo;
-  while (end < c->num_markers && c->markers[end].module_hash == module_hash)
+  while (end < c->num_markers && c->markers[end].guid == guid)
     end++;
   *markers = c->markers + lo;
   return end - lo;

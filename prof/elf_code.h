@@ -1,21 +1,17 @@
 /*
  * elf_code.h -- what ideal time reads from one linked object (executable or
- * shared library): its code bytes, the block markers the pass left in
- * .ss_blockmap (pass/MachineCodeMap.h) and its DWARF line table.
+ * shared library): its code bytes, the addresses of the pass's block
+ * markers (its .pseudo_probe table, pass/MachineCodeMap.h) and its DWARF
+ * line table.
  * Addresses are link-time addresses (run-time address minus load bias).
  */
 #ifndef SSPROF_ELF_CODE_H
 #define SSPROF_ELF_CODE_H
 
+#include "pseudo_probes.h"
+
 #include <stddef.h>
 #include <stdint.h>
-
-struct ss_block_marker {
-  uint64_t address;
-  uint64_t module_hash;
-  uint32_t function, block; /* descriptor function and block indexes */
-  uint32_t seq;             /* position in .ss_blockmap: emission order */
-};
 
 struct ss_line_row {
   uint64_t address;
@@ -47,9 +43,9 @@ const uint8_t *ss_elf_code_bytes(const struct ss_elf_code *c,
 const uint8_t *ss_elf_code_data(const struct ss_elf_code *c, uint64_t address,
                                 uint64_t size);
 
-/* The markers of the module with `module_hash`, sorted by address, then
- * in the order the compiler emitted them. */
-size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t module_hash,
+/* The markers with `guid` (ss_marker_guid: one function of one module),
+ * sorted by address, then in the order the compiler emitted them. */
+size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
                            const struct ss_block_marker **markers);
 
 /* The line-table row that covers `address`, or NULL. */

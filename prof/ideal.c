@@ -124,11 +124,14 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
                         struct ss_elf_code *code, struct ss_disasm *d,
                         const struct edge_table *edges) {
   const struct ss_model *m = b->m;
-  const struct ss_block_marker *markers;
-  size_t num_markers =
-      ss_elf_code_markers(code, mm->desc->header.module_hash, &markers);
   const char *path = mm->map->path;
-  if (num_markers == 0) {
+  uint64_t module_hash = mm->desc->header.module_hash;
+  const struct ss_block_marker *markers;
+  int module_has_markers = 0;
+  for (uint32_t i = 0; i < mm->desc->header.num_functions; i++)
+    if (ss_elf_code_markers(code, ss_marker_guid(module_hash, i), &markers))
+      module_has_markers = 1;
+  if (!module_has_markers) {
     warn(b, "%s: no block markers for the module of %s (built by an older "
          "sscc?): its functions have no ideal time", path,
          ss_desc_str(mm->desc, mm->desc->header.module_name));
@@ -145,12 +148,14 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
            "for it", path, (unsigned long long)start, f->name);
       continue;
     }
-    /* This function's markers, in address order. */
+    /* This function's markers, in address order: those of the copy that
+     * ran (a COMDAT function's other copies have gone at link time). */
+    size_t num_markers = ss_elf_code_markers(
+        code, ss_marker_guid(module_hash, f->desc_index), &markers);
     size_t n = 0;
-    struct ss_block_marker *mine = ss_xcalloc(num_markers, sizeof *mine);
+    struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
     for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].function == f->desc_index &&
-          markers[i].address >= start && markers[i].address < end)
+      if (markers[i].address >= start && markers[i].address < end)
         mine[n++] = markers[i];
     SS_GROW(b->code, b->code_cap, b->num_code);
     struct function_code *fc = &b->code[b->num_code];

@@ -183,6 +183,58 @@ static void claim_instrumentation_block(struct ss_mcode_function *mf,
     mf->insns[b->first_insn + i].instrumentation = 1;
 }
 
+static int by_address_then_seq(const void *a, const void *b) {
+  const struct ss_block_marker *x = a, *y = b;
+  if (x->address != y->address)
+    return x->address < y->address ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* Where each marker starts a block, given the sorted control-flow leaders
+ * (entry, targets, after transfers).  A probe marks its block's place but
+ * not its first instruction: the code generator may schedule some of the
+ * block's instructions (a counter update, an address computation) above
+ * it.  So the first marker of a straight-line run takes the run from its
+ * start; a later marker in the same run starts a block of its own, added
+ * to the leaders.  Returns the markers by address with the addresses
+ * where their blocks start. */
+static struct ss_block_marker *place_markers(
+    const struct ss_block_marker *markers, size_t num_markers,
+    uint64_t **leaders, size_t *num_leaders, size_t *cap) {
+  struct ss_block_marker *placed =
+      ss_xcalloc(num_markers + 1, sizeof *placed);
+  memcpy(placed, markers, num_markers * sizeof *placed);
+  qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
+  size_t num_cf = *num_leaders, run = SIZE_MAX;
+  uint64_t last_address = 0;
+  for (size_t i = 0; i < num_markers; i++) {
+    uint64_t a = placed[i].address;
+    size_t lo = 0, hi = num_cf; /* the last control-flow leader <= a */
+    while (lo < hi) {
+      size_t mid = lo + (hi - lo) / 2;
+      if ((*leaders)[mid] <= a)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == 0)
+      continue; /* before the entry: not this function's */
+    if (lo - 1 != run) {
+      run = lo - 1;
+      last_address = a;
+      placed[i].address = (*leaders)[run];
+    } else if (a == last_address) {
+      placed[i].address = placed[i - 1].address; /* same place, same block */
+    } else {
+      last_address = a;
+      SS_GROW(*leaders, *cap, *num_leaders);
+      (*leaders)[(*num_leaders)++] = a;
+    }
+  }
+  qsort(*leaders, *num_leaders, sizeof **leaders, by_u64);
+  return placed;
+}
+
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
@@ -198,7 +250,8 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   }
   disassemble(mf, d, code, bytes, start, end);
 
-  /* Leaders: entry, branch targets, after control transfers, markers. */
+  /* Leaders: entry, branch targets, after control transfers; then the
+   * markers (place_markers). */
   size_t num_leaders = 0, cap = 0;
   uint64_t *leaders = NULL;
   SS_GROW(leaders, cap, num_leaders);
@@ -217,10 +270,6 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       leaders[num_leaders++] = in->address + in->insn.size;
     }
   }
-  for (size_t i = 0; i < num_markers; i++) {
-    SS_GROW(leaders, cap, num_leaders);
-    leaders[num_leaders++] = markers[i].address;
-  }
   struct tables tables = {0};
   find_tables(&tables, mf, code, start, end);
   for (size_t t = 0; t < tables.num; t++)
@@ -229,13 +278,19 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       leaders[num_leaders++] = tables.targets[t][k];
     }
   qsort(leaders, num_leaders, sizeof *leaders, by_u64);
+  size_t kept = 0; /* distinct, and on instruction boundaries */
+  for (size_t l = 0; l < num_leaders; l++)
+    if ((kept == 0 || leaders[l] != leaders[kept - 1]) &&
+        insn_at(mf, leaders[l]) != SIZE_MAX)
+      leaders[kept++] = leaders[l];
+  num_leaders = kept;
+  struct ss_block_marker *placed = place_markers(markers, num_markers,
+                                                 &leaders, &num_leaders, &cap);
 
   size_t bcap = 0;
   for (size_t l = 0; l < num_leaders; l++) {
-    if (l > 0 && leaders[l] == leaders[l - 1])
-      continue;
     size_t first = insn_at(mf, leaders[l]);
-    if (first == SIZE_MAX) /* not on an instruction boundary */
+    if (first == SIZE_MAX || (l > 0 && leaders[l] == leaders[l - 1]))
       continue;
     SS_GROW(mf->blocks, bcap, mf->num_blocks);
     struct ss_mcode_block *b = &mf->blocks[mf->num_blocks++];
@@ -255,13 +310,14 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   /* Markers at one address: the blocks before the last one have no code
    * of their own (the marker emitted last is the block that holds it). */
   for (size_t i = 0; i < num_markers; i++) {
-    uint32_t b = block_at(mf, markers[i].address);
+    uint32_t b = block_at(mf, placed[i].address);
     if (b == SS_MB_NONE)
       continue;
     if (mf->blocks[b].marker == SS_MB_NONE)
-      mf->blocks[b].entry_marker = markers[i].block;
-    mf->blocks[b].marker = markers[i].block;
+      mf->blocks[b].entry_marker = placed[i].block;
+    mf->blocks[b].marker = placed[i].block;
   }
+  free(placed);
   for (size_t i = 0; i < mf->num_blocks; i++)
     claim_instrumentation_block(mf, &mf->blocks[i]);
   uint32_t owner = SS_MB_NONE;
@@ -448,6 +504,31 @@ static int propagate(struct counting *c) {
   return changed;
 }
 
+/* Every execution of a counted block passes the marker of exactly one of
+ * its copies: when all copies but one are known, that one is the rest. */
+static int complete_copies(struct counting *c) {
+  int changed = 0;
+  for (uint32_t m = 0; m < c->cf->num_blocks; m++) {
+    if (c->copies[m] < 2 || !c->cf->known[m])
+      continue;
+    int64_t rest = c->cf->count[m];
+    uint32_t unknown = 0, last = 0;
+    for (uint32_t k = 0; k < c->copies[m]; k++) {
+      uint32_t b = c->copy_blocks[m][k];
+      if (c->known[b])
+        rest -= c->mf->blocks[b].count;
+      else
+        unknown++, last = b;
+    }
+    if (unknown == 1) {
+      c->mf->blocks[last].count = rest;
+      c->known[last] = 1;
+      changed = 1;
+    }
+  }
+  return changed;
+}
+
 /* What flow says at least ran through a block whose count stays unknown:
  * the larger of its known incoming and outgoing edges (a lower bound, as
  * ideal time is), but no more than the counted block it belongs to (the
@@ -524,7 +605,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   }
   find_owners(&c);
   edges_from_flow_graph(&c);
-  while (propagate(&c))
+  while (propagate(&c) | complete_copies(&c))
     ;
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];

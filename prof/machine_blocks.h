@@ -4,9 +4,11 @@
  *
  * Blocks are straight-line runs of instructions: a block starts at the
  * function's entry, at a direct branch target or jump-table target
- * (jump_tables.h), after a branch, jump, return or trap, and at each block
- * marker of the pass (pass/MachineCodeMap.h).
- * A block that starts at a marker ran as often as the counted block whose
+ * (jump_tables.h), after a branch, jump, return or trap, and at the second
+ * and later block markers of the pass (pass/MachineCodeMap.h) in one such
+ * straight-line run: the first marker of a run marks the whole run, as the
+ * code generator may move a few of the block's instructions above it.
+ * A block that holds a marker ran as often as the counted block whose
  * marker it is.  The others, and the copies of a counted block the code
  * generator duplicated, take counts from flow conservation on the machine
  * flow graph: an edge out of a block with one successor carries its count,

@@ -66,6 +66,16 @@ struct ss_desc_header {
   uint32_t num_remarks; /* version 2; 0 (then "reserved") in version 1 */
 }; /* 72 bytes */
 
+/*
+ * Block markers (pass/MachineCodeMap.h, prof/elf_code.c): the pseudo probe
+ * the pass puts at the start of block b of descriptor function f carries
+ * GUID ss_marker_guid(module_hash, f) and index b, so the .pseudo_probe
+ * table of the linked object gives the addresses of each function's blocks.
+ */
+static inline uint64_t ss_marker_guid(uint64_t module_hash, uint32_t function) {
+  return module_hash + function;
+}
+
 /* Per-function ranges index the module-wide arrays. */
 struct ss_desc_function {
   uint32_t name;      /* strtab: symbol (linkage) name */
