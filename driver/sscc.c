@@ -12,7 +12,8 @@
  *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
  *     (line-0 rows end the instrumentation's rows, see prof/ideal.h), and
  *     -gline-tables-only unless the command already chose a debug level
- *     (-g, -g0, -ggdb, -g3, ...);
+ *     (-g, -g0, -ggdb, -g3, ...), then also
+ *     -mllvm -experimental-debug-variable-locations=false (see below);
  *   - with -fss-remarks, when the command compiles: appends the plugin as
  *     for -fss-ideal (without -use-unknown-locations), and also as a clang
  *     plugin (-fplugin=<lib>/libSSPass.so: loaded before clang parses
@@ -157,6 +158,7 @@ struct mode {
   bool partial_link;   /* -r: a relocatable link, the final link comes later */
   bool is_static;      /* -static, -static-pie */
   bool has_debug;      /* a debug-info level was chosen */
+  bool variable_locations_chosen; /* -mllvm -experimental-debug-variable-locations */
   size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
   size_t non_asm;      /* inputs that are not plain assembler (.s) */
   size_t headers;      /* header inputs: compiled to a PCH, never linked */
@@ -204,6 +206,9 @@ static void scan(tokvec *t, struct mode *m) {
       if (i + 1 < t->n) {
         if (strcmp(a, "-x") == 0)
           lang = t->v[i + 1].s;
+        if (strcmp(a, "-mllvm") == 0 &&
+            strstr(t->v[i + 1].s, "experimental-debug-variable-locations"))
+          m->variable_locations_chosen = true;
         i++; /* the value is not an argument in its own right */
       }
       continue;
@@ -329,8 +334,17 @@ int main(int argc, char **argv) {
         sv_push(&out, "-ss-counts=false");
       }
     }
-    if ((want_plugin || want_frames) && !m.has_debug)
+    if ((want_plugin || want_frames) && !m.has_debug) {
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
+      /* Line tables have no variables, so the code generator's default
+       * variable-location tracking (instruction referencing) would only
+       * cost time: a tenth of what -fss-ideal adds to a large file.  Code
+       * and line table are the same without it. */
+      if (!m.variable_locations_chosen) {
+        sv_push(&out, "-mllvm");
+        sv_push(&out, "-experimental-debug-variable-locations=false");
+      }
+    }
     if (want_frames) {
       sv_push(&out, "-fno-omit-frame-pointer");
       sv_push(&out, "-mno-omit-leaf-frame-pointer");
