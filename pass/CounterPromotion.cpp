@@ -151,7 +151,14 @@ static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
   if (ByCounter.empty())
     return;
   SmallVector<BasicBlock *, 8> Exits;
-  std::string Why = makePromotable(L, DT, LI, Exits);
+  // A register that counts an outer loop's blocks stays live through its
+  // inner loops, where the code generator then spills and shuffles the
+  // program's own values; the outer blocks run far less often than the
+  // innermost ones, so their counters stay in memory.
+  std::string Why = L.isInnermost()
+                        ? makePromotable(L, DT, LI, Exits)
+                        : "it has inner loops (a register counting it would "
+                          "stay live through them)";
   if (!Why.empty()) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPass, "NotPromoted",

@@ -2,8 +2,9 @@
 //
 // An update `counts[i] += 1` inside a loop becomes an add to a register
 // that starts at 0 in the preheader, and each exit of the loop adds the
-// register to counts[i] once.  Inner loops go first, so their exit updates
-// are promoted again by the loop around them.  The counts stay exact
+// register to counts[i] once.  Only innermost loops are promoted: a
+// register counting an outer loop would stay live through its inner loops
+// and crowd the program's own values there.  The counts stay exact
 // because only loops are promoted that can be left through their exits
 // alone: no call in them may fail to return (exit, longjmp, throw, fork)
 // and no block in them ends in anything but a branch or a switch.  Adding

@@ -17,7 +17,9 @@
 
 volatile int sink;
 
-// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters kept in registers in this loop: 4 of 4, added to memory at 2 exits
+// Only innermost loops are promoted: the outer loop's counters stay in
+// memory, the inner loop's registers are added to memory at its exits.
+// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters stay in memory in this loop: it has inner loops (a register counting it would stay live through them)
 // REMARK-DAG: promoted-loops.c:[[@LINE+3]]:5: remark: counters kept in registers in this loop: 2 of 2, added to memory at 3 exits
 NOINLINE static int search(int n, int target) {
   for (int i = 0; i < n; i++) {
