@@ -307,8 +307,10 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
     b->num_insns = (uint32_t)(last - b->first_insn);
     b->end = i + 1 < mf->num_blocks ? mf->blocks[i + 1].start : end;
   }
-  /* Markers at one address: the blocks before the last one have no code
-   * of their own (the marker emitted last is the block that holds it). */
+  /* Several markers at one address: the code generator merged those
+   * blocks (a block into its only predecessor, a return block into the
+   * block before it); the block runs as often as the first is entered, and
+   * ends as the last. */
   for (size_t i = 0; i < num_markers; i++) {
     uint32_t b = block_at(mf, placed[i].address);
     if (b == SS_MB_NONE)
@@ -345,7 +347,7 @@ struct pred {
 struct counting {
   struct ss_mcode_function *mf;
   const struct ss_counted_function *cf;
-  uint32_t *copies;  /* per counted block: blocks holding its marker */
+  uint32_t *copies;  /* per counted block: blocks entered at its marker */
   uint32_t **copy_blocks; /* per counted block: those blocks */
   struct edge_state *edges;
   struct pred **preds;
@@ -358,7 +360,7 @@ struct counting {
 };
 
 static int marker_counts(const struct counting *c, uint32_t block) {
-  uint32_t m = c->mf->blocks[block].marker;
+  uint32_t m = c->mf->blocks[block].entry_marker;
   return m != SS_MB_NONE && m < c->cf->num_blocks && c->copies[m] == 1 &&
          c->cf->known[m];
 }
@@ -431,7 +433,7 @@ static void edges_from_flow_graph(struct counting *c) {
     return; /* edges we cannot see */
   for (uint32_t d = 0; d < mf->num_blocks; d++) {
     const struct ss_mcode_block *blk = &mf->blocks[d];
-    if (blk->marker >= c->cf->num_blocks)
+    if (blk->entry_marker >= c->cf->num_blocks)
       continue;
     for (uint32_t i = 0; i < c->num_preds[d]; i++) {
       struct pred p = c->preds[d][i];
@@ -439,10 +441,8 @@ static void edges_from_flow_graph(struct counting *c) {
         continue;
       uint32_t a = c->owners[p.block][0];
       int64_t count;
-      /* Code-less counted blocks at its address are entered first. */
-      if (edges_from(c, a, blk->marker, d, i) == 0 &&
-          (c->cf->edge(c->cf->ctx, a, blk->entry_marker, &count) ||
-           c->cf->edge(c->cf->ctx, a, blk->marker, &count))) {
+      if (edges_from(c, a, blk->entry_marker, d, i) == 0 &&
+          c->cf->edge(c->cf->ctx, a, blk->entry_marker, &count)) {
         c->edges[p.block].value[p.slot] = count;
         c->edges[p.block].known[p.slot] = 1;
       }
@@ -566,8 +566,8 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
   for (size_t b = 0; b < nb; b++) {
     const struct ss_mcode_block *blk = &mf->blocks[b];
-    if (blk->marker != SS_MB_NONE && blk->marker < cf->num_blocks)
-      c.copies[blk->marker]++;
+    if (blk->entry_marker < cf->num_blocks)
+      c.copies[blk->entry_marker]++;
     c.has_indirect |= blk->indirect;
     c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
     c.edges[b].known = ss_xcalloc(blk->num_succ + 1, sizeof(int));
@@ -581,7 +581,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     c.copy_blocks[k] = ss_xcalloc(c.copies[k] + 1, sizeof **c.copy_blocks);
   uint32_t *filled = ss_xcalloc(cf->num_blocks + 1, sizeof *filled);
   for (uint32_t b = 0; b < nb; b++) {
-    uint32_t m = mf->blocks[b].marker;
+    uint32_t m = mf->blocks[b].entry_marker;
     if (m < cf->num_blocks)
       c.copy_blocks[m][filled[m]++] = b;
   }
@@ -596,7 +596,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
     if (marker_counts(&c, b)) {
-      blk->count = cf->count[blk->marker];
+      blk->count = cf->count[blk->entry_marker];
       c.known[b] = 1;
     } else if (b == 0 && blk->marker == SS_MB_NONE) {
       blk->count = cf->calls; /* entered once per call */

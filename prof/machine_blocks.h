@@ -41,9 +41,10 @@ struct ss_mcode_block {
   uint64_t start, end; /* start first: machine_blocks.c searches by it */
   uint32_t first_insn, num_insns;
   uint32_t marker; /* counted block whose marker starts it, or SS_MB_NONE;
-                      of several markers at one address the last: those
-                      before it mark counted blocks with no code */
-  uint32_t entry_marker; /* the first of them: where control enters */
+                      of several markers at one address (blocks the code
+                      generator merged) the last: the one it ends as */
+  uint32_t entry_marker; /* the first of them: where control enters, the
+                            count the block has */
   uint32_t owner;  /* counted block whose code it is: its marker's, else
                       the one laid out before it (SS_MB_NONE before any) */
   uint32_t *succ;  /* successor blocks (a table jump has many) */
