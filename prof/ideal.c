@@ -127,11 +127,12 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
   const char *path = mm->map->path;
   uint64_t module_hash = mm->desc->header.module_hash;
   const struct ss_block_marker *markers;
-  int module_has_markers = 0;
-  for (uint32_t i = 0; i < mm->desc->header.num_functions; i++)
-    if (ss_elf_code_markers(code, ss_marker_guid(module_hash, i), &markers))
-      module_has_markers = 1;
-  if (!module_has_markers) {
+  size_t module_markers = 0;
+  for (uint32_t i = 0; i < mm->desc->header.num_functions && !module_markers;
+       i++)
+    module_markers =
+        ss_elf_code_markers(code, ss_marker_guid(module_hash, i), &markers);
+  if (module_markers == 0) {
     warn(b, "%s: no block markers for the module of %s (built by an older "
          "sscc?): its functions have no ideal time", path,
          ss_desc_str(mm->desc, mm->desc->header.module_name));
