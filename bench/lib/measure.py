@@ -64,12 +64,15 @@ def checksum(stdout):
     return [l for l in stdout.splitlines() if "time" not in l.lower()]
 
 
-def run_once(binary, args, scratch, env, limit):
-    """One timed run in an empty scratch directory: (seconds, pid, status, stdout, stderr)."""
+def run_once(cmd, scratch, env, limit):
+    """One timed run of the command list `cmd` in an empty scratch directory:
+    (wall seconds, pid, status, stdout, stderr).  The CPU time is the
+    caller's: communicate() reaps the child, whose rusage then adds to
+    RUSAGE_CHILDREN."""
     shutil.rmtree(scratch, ignore_errors=True)
     os.makedirs(scratch)
     start = time.perf_counter()
-    proc = subprocess.Popen([binary] + args, cwd=scratch, env=env, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(cmd, cwd=scratch, env=env, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=limit)
@@ -77,8 +80,7 @@ def run_once(binary, args, scratch, env, limit):
         proc.kill()
         out, err = proc.communicate()
         return time.perf_counter() - start, proc.pid, "timeout", out, err
-    elapsed = time.perf_counter() - start
-    return elapsed, proc.pid, proc.returncode, out, err
+    return time.perf_counter() - start, proc.pid, proc.returncode, out, err
 
 
 def run_problem(rc, out, err, expected, baseline):
@@ -173,7 +175,7 @@ def main():
 
             # The untimed base run: the expected output, and a time limit
             # (generous, there only to get past a hung build).
-            secs, _, rc, out, err = run_once(binaries["base"], row["args"], scratch, env, 600)
+            secs, _, rc, out, err = run_once([binaries["base"]] + row["args"], scratch, env, 600)
             if rc != 0:
                 print(f"measure: {name}/base: exit status {rc}, row skipped", file=sys.stderr)
                 problems += 1
@@ -184,7 +186,7 @@ def main():
                 for c in wanted:
                     if c in missing:
                         continue
-                    secs, pid, rc, out, err = run_once(binaries[c], row["args"], scratch, env,
+                    secs, pid, rc, out, err = run_once([binaries[c]] + row["args"], scratch, env,
                                                        limit)
                     status, message = judge(c, row["program"], rc, out, err, pid, expected,
                                             scratch)

@@ -37,12 +37,10 @@ import os
 import resource
 import shutil
 import statistics
-import subprocess
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from measure import busy_cpus, checksum, run_problem  # noqa: E402
+from measure import busy_cpus, checksum, run_once, run_problem  # noqa: E402
 
 EXPERIMENTS = ["pcsamp", "fpcsamp", "usertime", "totaltime"]
 TARGETS = {"pcsamp": 1.0, "fpcsamp": 3.0, "usertime": 2.0}
@@ -55,24 +53,6 @@ def command(config, binary, args, ssrun):
     if config == "perf":
         return PERF + [binary] + args
     return [ssrun, "-" + config, binary] + args
-
-
-def run_once(cmd, scratch, env, limit):
-    """One timed run in an empty scratch directory: (wall seconds, pid,
-    status, stdout, stderr).  The CPU time is the caller's: communicate()
-    reaps the child, whose rusage then adds to RUSAGE_CHILDREN."""
-    shutil.rmtree(scratch, ignore_errors=True)
-    os.makedirs(scratch)
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=scratch, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = proc.communicate(timeout=limit)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, err = proc.communicate()
-        return time.perf_counter() - start, proc.pid, "timeout", out, err
-    return time.perf_counter() - start, proc.pid, proc.returncode, out, err
 
 
 def children_cpu():
