@@ -30,20 +30,11 @@ if [ "$complete" = 1 ]; then
   echo "$dest"
   exit 0
 fi
-mkdir -p "$cache"
-tmp=$(mktemp -d "$cache/fetch.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-npm_pack_verified "$package" "$version" "$sha256" "$tmp"
-tgz=$tmp/$package-$version.tgz
-
-mkdir "$tmp/pkg"
-tar xzf "$tgz" -C "$tmp/pkg" package/deps/lz4/lib
+npm_unpack_verified "$package" "$version" "$sha256" "$cache" package/deps/lz4/lib
 srcdir=$tmp/pkg/package/deps/lz4/lib
 mkdir "$tmp/out"
 for f in "${files[@]}"; do
   [ -f "$srcdir/$f" ] || fail "no deps/lz4/lib/$f in $package@$version"
   cp "$srcdir/$f" "$tmp/out/"
 done
-rm -rf "$dest"
-mv "$tmp/out" "$dest" # in one step, so a half-copied directory is never used
-echo "$dest"
+install_fetched "$dest"

@@ -25,14 +25,7 @@ if [ -f "$dest/sqlite3.c" ] && [ -f "$dest/sqlite3.h" ]; then
   echo "$dest"
   exit 0
 fi
-mkdir -p "$cache"
-tmp=$(mktemp -d "$cache/fetch.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
-npm_pack_verified "$package" "$version" "$sha256" "$tmp"
-tgz=$tmp/$package-$version.tgz
-
-mkdir "$tmp/pkg"
-tar xzf "$tgz" -C "$tmp/pkg"
+npm_unpack_verified "$package" "$version" "$sha256" "$cache"
 # The amalgamation is in package/deps/: as plain files in current releases,
 # as a tarball of its own in some older ones.
 src=$(find "$tmp/pkg/package/deps" -name sqlite3.c -print -quit)
@@ -49,6 +42,4 @@ srcdir=$(dirname "$src")
 
 mkdir "$tmp/out"
 cp "$srcdir/sqlite3.c" "$srcdir/sqlite3.h" "$tmp/out/"
-rm -rf "$dest"
-mv "$tmp/out" "$dest" # in one step, so a half-copied directory is never used
-echo "$dest"
+install_fetched "$dest"
