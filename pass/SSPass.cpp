@@ -25,6 +25,7 @@
 #include "MachineCodeMap.h"
 #include "Remarks.h"
 #include "SpanningTree.h"
+#include "SplitConditions.h"
 #include "crc32.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -54,6 +55,12 @@ static cl::opt<bool> InstrumentCounts(
     "ss-counts", cl::init(true), cl::Hidden,
     cl::desc("sscc -fss-ideal: instrument for block, edge and call counts "
              "(off for -fss-remarks alone)"));
+
+static cl::opt<bool> SplitConditions(
+    "ss-split-conditions", cl::init(true), cl::Hidden,
+    cl::desc("make branches on a && b, a || b the chains of branches the "
+             "code generator would make, before counting "
+             "(SplitConditions.h)"));
 
 namespace {
 
@@ -115,6 +122,10 @@ private:
     for (Function &F : M) {
       if (!shouldInstrument(F))
         continue;
+      if (SplitConditions &&
+          ss::splitBranchConditions(
+              F, FAM.getResult<BranchProbabilityAnalysis>(F)))
+        FAM.invalidate(F, PreservedAnalyses::none());
       auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);

@@ -15,7 +15,7 @@
  * so does an edge into a block with one predecessor, and an edge from
  * counted block a to counted block b that is the only machine edge between
  * them carries the count of the flow-graph edge a -> b.  What stays unknown
- * (the code generator split one condition into two branches, say) gets
+ * (a sparse switch lowered to a tree of compares, say) gets
  * the least count flow allows and is marked as an estimate.
  */
 #ifndef SSPROF_MACHINE_BLOCKS_H
