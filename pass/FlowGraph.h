@@ -91,6 +91,9 @@ struct FlowGraph {
   std::vector<FlowLoop> Loops;
   // Number of LLVM basic blocks (for the "counters vs blocks" statistics).
   uint32_t NumIRBlocks = 0;
+  // The counter of the function's restarts after a thread's first call
+  // (Instrumenter.h), or SS_NONE.
+  uint32_t RestartCounter = SS_NONE;
 };
 
 // Build the graph of F from the optimized IR, before any instrumentation.

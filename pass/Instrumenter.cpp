@@ -90,9 +90,7 @@ static ThreadCounters loadThreadCounters(Function &F,
   return TC;
 }
 
-// Whether F can be run again from its start by a tail call to itself with
-// its own arguments (varargs and a few special argument kinds cannot).
-static bool canRestartByTailCall(const Function &F) {
+bool restartsByTailCall(const Function &F) {
   if (F.isVarArg())
     return false;
   for (const Argument &A : F.args())
@@ -108,16 +106,17 @@ static bool canRestartByTailCall(const Function &F) {
 // function over by a tail call to itself: nothing has happened yet but the
 // allocas, and a path that never rejoins the body lets the code generator
 // keep even a leaf function frameless (the stack is set up for the call on
-// the cold path only).  Where that is not possible, the cold path reloads
-// the pointer and rejoins.  Returns the pointer every update uses.
+// the cold path only); counter Restart counts those restarts.  Where that
+// is not possible, the cold path reloads the pointer and rejoins.  Returns
+// the pointer every update uses.
 static Value *claimWhenNull(const ThreadCounters &TC,
-                            const ModuleGlobals &Globals) {
+                            const ModuleGlobals &Globals, uint32_t Restart) {
   Function &F = *TC.Loaded->getFunction();
   LLVMContext &Ctx = F.getContext();
   MDNode *Rarely = MDBuilder(Ctx).createBranchWeights(1, 1u << 20);
-  bool Restart = canRestartByTailCall(F);
+  bool Restarts = Restart != SS_NONE;
   Instruction *ThenTerm = SplitBlockAndInsertIfThen(
-      TC.IsNull, TC.IsNull->getNextNode(), /*Unreachable=*/Restart, Rarely);
+      TC.IsNull, TC.IsNull->getNextNode(), /*Unreachable=*/Restarts, Rarely);
   BasicBlock *Then = ThenTerm->getParent();
   IRBuilder<> Cold(ThenTerm);
   if (DISubprogram *SP = F.getSubprogram())
@@ -125,7 +124,12 @@ static Value *claimWhenNull(const ThreadCounters &TC,
         DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   CallInst *Claim = Cold.CreateCall(Globals.ClaimCounters);
   Claim->setCallingConv(Globals.ClaimCounters->getCallingConv());
-  if (Restart) {
+  GlobalVariable *TLS = Globals.ThreadCounters;
+  LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
+                                             MaybeAlign(8), "ss.counts.new");
+  if (Restarts) {
+    emitCounterUpdate(ThenTerm, Claimed, Restart,
+                      ConstantInt::get(Type::getInt64Ty(Ctx), 1));
     SmallVector<Value *, 8> Args;
     for (Argument &A : F.args())
       Args.push_back(&A);
@@ -147,9 +151,6 @@ static Value *claimWhenNull(const ThreadCounters &TC,
     ThenTerm->eraseFromParent();
     return TC.Loaded;
   }
-  GlobalVariable *TLS = Globals.ThreadCounters;
-  LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
-                                             MaybeAlign(8), "ss.counts.new");
   BasicBlock *Tail = ThenTerm->getSuccessor(0);
   IRBuilder<> B(&Tail->front());
   PHINode *Counts = B.CreatePHI(TC.Loaded->getType(), 2, "ss.counts.ready");
@@ -199,7 +200,10 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
     Updates.push_back(emitCounterUpdate(At, TC.Loaded, E.Counter, One));
   }
   PlacedCounters Placed;
-  Placed.Counts = claimWhenNull(TC, Globals);
+  uint32_t Restart = G.RestartCounter;
+  if (Restart != SS_NONE)
+    Restart = G.RestartCounter += CounterBase;
+  Placed.Counts = claimWhenNull(TC, Globals, Restart);
   Placed.Updates = std::move(Updates);
   return Placed;
 }

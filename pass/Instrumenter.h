@@ -38,6 +38,14 @@ struct PlacedCounters {
   std::vector<CounterUpdate> Updates;
 };
 
+// Whether F's first call in a thread, which finds no counters, asks the
+// runtime for them and then runs F again from its start by a tail call to
+// itself with its own arguments (varargs and a few special argument kinds
+// cannot be passed on; F then rejoins its body instead).  The restart runs
+// F's entry code twice, so it gets a counter of its own
+// (FlowGraph::RestartCounter).
+bool restartsByTailCall(const llvm::Function &F);
+
 // Adds one increment per counted edge of G, on the counters of the running
 // thread: the function's entry loads the thread's pointer to them (asking
 // the runtime for a set the first time).  CounterBase is the module index

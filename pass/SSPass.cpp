@@ -132,6 +132,8 @@ private:
       ss::InstrumentedFunction IF;
       IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
       ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
+      if (ss::restartsByTailCall(F))
+        IF.Graph.RestartCounter = Choice.NumCounters++;
       CounterBase.push_back(NumCounters);
       NumCounters += Choice.NumCounters;
       for (const ss::FlowCallSite &C : IF.Graph.Calls)

@@ -49,7 +49,6 @@ public:
       : BB(BB), Br(Br), BPI(BPI) {}
 
   bool build();
-  bool emittedAsBranches() const;
   void emit();
 
 private:
@@ -69,6 +68,7 @@ private:
   void find(Value *Cond, int True, int False, int Cur, unsigned Opc,
             BranchProbability TP, BranchProbability FP, bool Invert);
   Compared compared(const Test &T) const;
+  bool emittedAsBranches() const;
   Value *testValue(const Test &T, BasicBlock *Block, bool &Swap);
 };
 

@@ -55,7 +55,7 @@ static void decode_function(const uint8_t *p, struct ss_desc_function *f) {
   f->first_loop = ss_le32(p + 40);
   f->num_loops = ss_le32(p + 44);
   f->flags = ss_le32(p + 48);
-  f->reserved = ss_le32(p + 52);
+  f->restart_counter = ss_le32(p + 52);
 }
 
 static void decode_block(const uint8_t *p, struct ss_desc_block *b) {

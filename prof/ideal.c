@@ -178,7 +178,7 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     }
     struct ss_counted_function cf = {f->num_blocks, count, known,
                                      f->calls_known ? f->calls : 0,
-                                     edge_count, &edges[fid]};
+                                     f->restarts, edge_count, &edges[fid]};
     ss_mcode_count(&fc->mf, &cf);
     free(count);
     free(known);

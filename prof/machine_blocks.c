@@ -603,6 +603,8 @@ void ss_mcode_count(struct ss_mcode_function *mf,
       c.known[b] = 1;
     }
   }
+  if (c.known[0]) /* and once per restart */
+    mf->blocks[0].count += cf->restarts;
   find_owners(&c);
   edges_from_flow_graph(&c);
   while (propagate(&c) | complete_copies(&c))

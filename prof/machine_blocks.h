@@ -68,6 +68,10 @@ struct ss_counted_function {
   const int64_t *count; /* [num_blocks] */
   const int *known;     /* [num_blocks] */
   int64_t calls;
+  /* Entries run a second time: a thread's first call into the module asks
+   * the runtime for counters and starts the function over, so the code at
+   * the function's start runs once more (descriptor: restart_counter). */
+  int64_t restarts;
   /* The count of the edge from counted block `from` to `to`: 1 if there is
    * such an edge and its count is known, else 0. */
   int (*edge)(const void *ctx, uint32_t from, uint32_t to, int64_t *count);

@@ -44,6 +44,7 @@ struct ss_model_function {
   uint32_t local;      /* SS_FUNC_LOCAL */
   int calls_known;
   int64_t calls;
+  int64_t restarts; /* entries run again after a thread's first call */
   int64_t blocks; /* sum of known block counts */
   uint32_t unknown_blocks;
   uint32_t first_block, num_blocks; /* model block ids */

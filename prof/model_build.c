@@ -64,6 +64,8 @@ static void add_function(struct ss_model *m, const struct ss_merged_module *mm,
                 d->header.num_counters, &r);
   f->calls_known = r.calls_known;
   f->calls = r.calls;
+  if (df->restart_counter > 0 && df->restart_counter <= d->header.num_counters)
+    f->restarts = (int64_t)mm->counters[df->restart_counter - 1];
   f->unknown_blocks = r.unknown_blocks;
   f->inconsistent = r.inconsistent;
   m->unknown_blocks += r.unknown_blocks;

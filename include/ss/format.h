@@ -87,7 +87,11 @@ struct ss_desc_function {
   uint32_t first_call, num_calls;
   uint32_t first_loop, num_loops;
   uint32_t flags;     /* SS_FUNC_* */
-  uint32_t reserved;
+  /* 1 + the counter of the function's restarts, else 0 (earlier passes
+   * wrote 0 here): the first call of a thread into the module finds no
+   * counters, asks the runtime for them and runs the function again from
+   * its entry, so the entry's code runs once more than the calls say. */
+  uint32_t restart_counter;
 }; /* 56 bytes */
 
 #define SS_FUNC_LOCAL 0x1u /* internal linkage (static) */

@@ -7,17 +7,17 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O0 -gdwarf-4 -fss-ideal %s -o %t/o0
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o0.cg %t/o0 > %t/o0.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --slack 16 %t/o0 %t/o0.cg %t/o0.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py %t/o0 %t/o0.cg %t/o0.ideal.m* %s
 // RUN: rm -f %t/*.ideal.*
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --slack 16 %t/o2 %t/o2.cg %t/o2.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py %t/o2 %t/o2.cg %t/o2.ideal.m* %s
 // RUN: rm -f %t/*.ideal.*
 // RUN: %sscc -O3 -gdwarf-4 -fss-ideal %s -o %t/o3
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o3.cg %t/o3 > %t/o3.out 2>/dev/null
 // -O3 unrolls dot() and the code generator merges the unrolled copies'
 // ways out: a block or two are estimates there.
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --slack 16 --estimated 2 --tolerance 1 %t/o3 %t/o3.cg %t/o3.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --estimated 2 --tolerance 1 %t/o3 %t/o3.cg %t/o3.ideal.m* %s
 #include <stdio.h>
 
 static double a[64][64], b[64][64];

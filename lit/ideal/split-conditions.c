@@ -12,11 +12,11 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --slack 16 %t/o2 %t/o2.cg %t/o2.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py %t/o2 %t/o2.cg %t/o2.ideal.m* %s
 // RUN: rm -f %t/*.ideal.*
 // RUN: %sscc -O0 -gdwarf-4 -fss-ideal %s -o %t/o0
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o0.cg %t/o0 > %t/o0.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --slack 16 %t/o0 %t/o0.cg %t/o0.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py %t/o0 %t/o0.cg %t/o0.ideal.m* %s
 #include <stdio.h>
 
 #define N 1000

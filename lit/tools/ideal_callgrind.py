@@ -2,18 +2,16 @@
 """Check ssprof's ideal-time instruction counts against callgrind's.
 
 usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
-                          [--slack N] [--estimated N --tolerance PCT]
+                          [--estimated N --tolerance PCT]
 
 CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
 of the run that wrote EXPERIMENT.  The program's own instructions are told
 apart from the instrumentation's by the binary's line table alone
 (bench/lib/linetable.py, the same reading bench/ideal.sh uses), with no
 help from ssprof.  Checks, per function and in total, that ssprof's
-executed instructions equal callgrind's, within N instructions (--slack,
-default 0, per function and in total): the first call of a thread into an
-instrumented module runs that function's prologue a second time (the
-counter lookup's slow path jumps back to its start), which callgrind counts
-and ssprof does not.
+executed instructions equal callgrind's exactly (the prologue that a
+thread's first call into a module runs a second time included: the pass
+counts those restarts).
 
 Where the code generator made flow the counts cannot decide (one condition
 tested by two branches, a sparse switch lowered to a tree of compares),
@@ -40,7 +38,6 @@ def main():
     ap.add_argument("callgrind_out")
     ap.add_argument("experiment")
     ap.add_argument("sources", nargs="+")
-    ap.add_argument("--slack", type=int, default=0)
     ap.add_argument("--estimated", type=int, default=0)
     ap.add_argument("--tolerance", type=float, default=0.0)
     opt = ap.parse_args()
@@ -63,7 +60,7 @@ def main():
     estimated = {b["function"] for b in ideal.get("blocks", []) if not b["exact"]}
 
     def allowed(count, estimated_here):
-        return opt.slack + (count * opt.tolerance / 100 if estimated_here else 0)
+        return count * opt.tolerance / 100 if estimated_here else 0
 
     errors = []
     for name in sorted(set(ours) | set(theirs["functions"])):
