@@ -1,6 +1,7 @@
 # lit configuration for sscc: compile with sscc, run, report with ssprof,
 # check exact counts.  Paths come from lit.site.cfg.py (written by CMake).
 import os
+import re
 import shutil
 import lit.formats
 
@@ -62,5 +63,16 @@ try:
         words = line.split()
         if words and words[0] in ("hexagon",):
             config.available_features.add("target-" + words[0])
+except OSError:
+    pass
+
+# The pass mirrors the code generator's splitting of && / || branches for
+# LLVM before 18 only (pass/SplitConditions.h).
+try:
+    version = subprocess.run([config.ss_clang, "--version"],
+                             capture_output=True, text=True).stdout
+    major = re.search(r"clang version (\d+)", version)
+    if major and int(major.group(1)) < 18:
+        config.available_features.add("split-conditions")
 except OSError:
     pass

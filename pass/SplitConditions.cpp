@@ -20,6 +20,7 @@ using namespace llvm::PatternMatch;
 
 namespace ss {
 
+#if LLVM_VERSION_MAJOR < 18 // see SplitConditions.h
 namespace {
 
 // Where a test jumps: one of the branch's two successors, or a test block
@@ -277,6 +278,7 @@ void Chain::emit() {
 }
 
 } // namespace
+#endif
 
 unsigned splitBranchConditions(Function &F, const BranchProbabilityInfo &BPI) {
 #if LLVM_VERSION_MAJOR >= 18

@@ -8,7 +8,7 @@
 // ||, floating-point compares, and two flags (x != 0 || y != 0, which the
 // code generator tests as one value).  At -O0 the front end already emits
 // one branch per condition.
-// REQUIRES: valgrind
+// REQUIRES: valgrind, split-conditions
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
