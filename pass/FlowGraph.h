@@ -92,7 +92,8 @@ struct FlowGraph {
   // Number of LLVM basic blocks (for the "counters vs blocks" statistics).
   uint32_t NumIRBlocks = 0;
   // The counter of the function's restarts after a thread's first call
-  // (Instrumenter.h), or SS_NONE.
+  // (Instrumenter.h), or SS_NONE; function-relative until the module
+  // renumbers, as FlowEdge::Counter.
   uint32_t RestartCounter = SS_NONE;
 };
 

@@ -200,10 +200,9 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
     Updates.push_back(emitCounterUpdate(At, TC.Loaded, E.Counter, One));
   }
   PlacedCounters Placed;
-  uint32_t Restart = G.RestartCounter;
-  if (Restart != SS_NONE)
-    Restart = G.RestartCounter += CounterBase;
-  Placed.Counts = claimWhenNull(TC, Globals, Restart);
+  if (G.RestartCounter != SS_NONE)
+    G.RestartCounter += CounterBase; // a module index, as the edges' are
+  Placed.Counts = claimWhenNull(TC, Globals, G.RestartCounter);
   Placed.Updates = std::move(Updates);
   return Placed;
 }
