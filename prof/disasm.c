@@ -141,6 +141,20 @@ void ss_disasm_one(struct ss_disasm *d, const uint8_t *bytes, size_t size,
                        insn->has_target);
 }
 
+const char *ss_next_register(const char *p, char *name, size_t size) {
+  for (p = strchr(p, '%'); p; p = strchr(p + 1, '%')) {
+    size_t n = 0;
+    for (const char *q = p + 1; n + 1 < size && ((*q >= 'a' && *q <= 'z') ||
+                                                 (*q >= '0' && *q <= '9'));
+         q++)
+      name[n++] = *q;
+    name[n] = 0;
+    if (n)
+      return p;
+  }
+  return NULL;
+}
+
 void ss_register_canonical(const char *name, char *out, size_t size) {
   static const char *const legacy[][5] = {
       {"rax", "eax", "ax", "al", "ah"}, {"rbx", "ebx", "bx", "bl", "bh"},

@@ -38,6 +38,10 @@ void ss_insn_set_text(struct ss_insn *insn, const char *raw);
  * "r9"); other names as they are, without the '%'. */
 void ss_register_canonical(const char *name, char *out, size_t size);
 
+/* The next register that AT&T operands name from `p` on: its name without
+ * the '%' in `name`; returns where it is (at its '%'), or NULL. */
+const char *ss_next_register(const char *p, char *name, size_t size);
+
 struct ss_disasm;
 
 /* A disassembler for ELF e_machine `machine`; NULL with `why` set when

@@ -115,18 +115,10 @@ static void note_register(const char *name, struct ss_insn_facts *f) {
 }
 
 static void scan_registers(const char *ops, struct ss_insn_facts *f) {
-  for (const char *p = strchr(ops, '%'); p; p = strchr(p + 1, '%')) {
-    char name[8];
-    size_t n = 0;
-    for (const char *q = p + 1; n + 1 < sizeof name &&
-                                ((*q >= 'a' && *q <= 'z') ||
-                                 (*q >= '0' && *q <= '9'));
-         q++)
-      name[n++] = *q;
-    name[n] = 0;
-    if (n)
-      note_register(name, f);
-  }
+  char name[8];
+  for (const char *p = ss_next_register(ops, name, sizeof name); p;
+       p = ss_next_register(p + 1, name, sizeof name))
+    note_register(name, f);
 }
 
 static int is_scalar_fp(const char *m) {

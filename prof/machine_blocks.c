@@ -183,6 +183,66 @@ static void claim_instrumentation_block(struct ss_mcode_function *mf,
     mf->insns[b->first_insn + i].instrumentation = 1;
 }
 
+/* The 64-bit register a reload from a stack slot (`movq N(%rsp), %reg`,
+ * or N(%rbp) with a frame pointer) writes, in `reg`; 0 if `insn` is
+ * something else. */
+static int stack_reload(const struct ss_insn *insn, char *reg, size_t size) {
+  if (strcmp(insn->mnemonic, "movq") != 0)
+    return 0;
+  const char *ops = insn->text + insn->operands;
+  const char *dest = strstr(ops, "(%rsp), %");
+  if (!dest)
+    dest = strstr(ops, "(%rbp), %");
+  if (!dest || strchr(dest + 9, ',') || strchr(dest + 9, '('))
+    return 0;
+  ss_register_canonical(dest + 9, reg, size);
+  return strcmp(reg, dest + 9) == 0; /* a 64-bit register */
+}
+
+/* Whether `insn` names register `reg` (64-bit name) in any width, and
+ * whether it uses it as the base of a memory operand. */
+static int names_register(const struct ss_insn *insn, const char *reg,
+                          int *as_base) {
+  int named = 0;
+  *as_base = 0;
+  const char *ops = insn->text + insn->operands;
+  char name[8], canon[8];
+  for (const char *p = ss_next_register(ops, name, sizeof name); p;
+       p = ss_next_register(p + 1, name, sizeof name)) {
+    ss_register_canonical(name, canon, sizeof canon);
+    if (strcmp(canon, reg) == 0) {
+      named = 1;
+      *as_base |= p > ops && p[-1] == '(';
+    }
+  }
+  return named;
+}
+
+/* A reload whose register the instrumentation reads next, as the base of
+ * a counter's address, before any control transfer, reloads the pointer
+ * to the thread's counters that the register allocator spilled: the
+ * program never reads that pointer, so the reload is the
+ * instrumentation's too (its line is whatever the code around it has). */
+static void claim_counter_pointer_reloads(struct ss_mcode_function *mf) {
+  for (size_t i = 0; i < mf->num_insns; i++) {
+    struct ss_mcode_insn *reload = &mf->insns[i];
+    char reg[8];
+    if (reload->instrumentation ||
+        !stack_reload(&reload->insn, reg, sizeof reg))
+      continue;
+    for (size_t k = i + 1; k < mf->num_insns; k++) {
+      const struct ss_mcode_insn *use = &mf->insns[k];
+      int as_base;
+      if (names_register(&use->insn, reg, &as_base)) {
+        reload->instrumentation = use->instrumentation && as_base;
+        break;
+      }
+      if (use->insn.flow != SS_FLOW_NEXT)
+        break;
+    }
+  }
+}
+
 static int by_address_then_seq(const void *a, const void *b) {
   const struct ss_block_marker *x = a, *y = b;
   if (x->address != y->address)
@@ -320,6 +380,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
     mf->blocks[b].marker = placed[i].block;
   }
   free(placed);
+  claim_counter_pointer_reloads(mf);
   for (size_t i = 0; i < mf->num_blocks; i++)
     claim_instrumentation_block(mf, &mf->blocks[i]);
   uint32_t owner = SS_MB_NONE;

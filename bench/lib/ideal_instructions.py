@@ -177,9 +177,10 @@ def classify_profile(prof, binary, sources):
     """{program, instrumentation, uncovered, functions: {symbol: program
     instructions}} of the binary's own object in a callgrind profile."""
     cls = linetable.Classifier(binary, sources)
-    cls.claim_runtime_call_blocks(binary)
+    cls.claim_instrumentation_code(binary)
     obj = object_of(prof, binary)
     out = {"program": 0, "instrumentation": 0, "uncovered": 0, "line0": 0,
+           "pointer_reloads": 0,
            "functions": defaultdict(int), "uncovered_functions": defaultdict(int),
            "addresses": defaultdict(int), "lines": defaultdict(int)}
     if obj is None:
@@ -198,6 +199,8 @@ def classify_profile(prof, binary, sources):
                 out["lines"][f"{f}:{ln}" if ln else "line 0"] += n
             elif kind == "instrumentation":
                 out["instrumentation"] += n
+                if addr in cls.reloads:
+                    out["pointer_reloads"] += n
             else:
                 out["uncovered"] += n
                 out["uncovered_functions"][name] += n

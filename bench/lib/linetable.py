@@ -27,7 +27,12 @@ llvm-objdump's disassembly) whose instructions with a line are all
 "instrumentation" and which holds an instrumentation call (an indirect
 call's slow path, a thread's first call) is "instrumentation" as a whole:
 the reloads and the jump back the code generator adds around that call
-have line-0 rows but are there only for it.
+have line-0 rows but are there only for it.  And a reload from a stack
+slot (movq N(%rsp) or N(%rbp) into a 64-bit register) whose register is
+next named, before any jump, call or return, by an "instrumentation"
+instruction that uses it as the base of a memory operand reloads the
+pointer to the thread's counters the register allocator spilled (the
+program never reads it): "instrumentation" too, whatever its row says.
 
 Line 0 is the compiler's "no source line" (spill reloads, jumps the code
 generator adds, code whose location optimisation dropped).  LLVM writes such
@@ -169,7 +174,8 @@ class Classifier:
         seqs.sort(key=lambda s: s[0])
         self.seqs = seqs
         self.starts = [s[0] for s in seqs]
-        self.claimed = set()
+        self.claimed = set()  # addresses the rules below make the instrumentation's
+        self.reloads = set()  # of them, the reloads of the counters' pointer
 
     _KINDS = ("program", "instrumentation", "program-line0")
 
@@ -188,18 +194,43 @@ class Classifier:
         row = self._row(addr)
         return None if row is None else self._KINDS[row[0][3][row[1]]]
 
-    def claim_runtime_call_blocks(self, binary):
-        """Apply the block rule of the module docstring."""
+    def claim_instrumentation_code(self, binary):
+        """Apply the reload rule, then the block rule, of the module
+        docstring."""
         self.claimed = set()
-        for block in straight_line_blocks(binary):
-            kinds = [self.classify_detail(a) for a, _ in block]
+        self.reloads = set()
+        blocks = straight_line_blocks(binary)
+        self._claim_counter_pointer_reloads(blocks)
+        self.claimed |= self.reloads
+        for block in blocks:
+            kinds = [self.classify_detail(a) for a, _, _ in block]
             lined = [k == "program" and self.position(a)[1] != 0
-                     for k, (a, _) in zip(kinds, block)]
+                     for k, (a, _, _) in zip(kinds, block)]
             if None in kinds or any(lined):
                 continue
             if any(k == "instrumentation" and m.startswith("call")
-                   for k, (_, m) in zip(kinds, block)):
-                self.claimed.update(a for a, _ in block)
+                   for k, (_, m, _) in zip(kinds, block)):
+                self.claimed.update(a for a, _, _ in block)
+
+    def _claim_counter_pointer_reloads(self, blocks):
+        insns = [insn for block in blocks for insn in block]
+        for i, (addr, mnem, ops) in enumerate(insns):
+            m = _STACK_RELOAD.match(ops)
+            if mnem != "movq" or not m or self.classify(addr) != "program":
+                continue
+            reg = canonical_register(m.group(1))
+            if reg != m.group(1):
+                continue  # not a 64-bit register
+            for addr2, mnem2, ops2 in insns[i + 1:]:
+                named = [(canonical_register(r), base == "(")
+                         for base, r in _REGISTER.findall(ops2)]
+                if any(r == reg for r, _ in named):
+                    if (any(r == reg and base for r, base in named) and
+                            self.classify_detail(addr2) == "instrumentation"):
+                        self.reloads.add(addr)
+                    break
+                if _ENDS_STRAIGHT_LINE(mnem2):
+                    break
 
     def _row(self, addr):
         i = bisect.bisect_right(self.starts, addr) - 1
@@ -212,10 +243,31 @@ class Classifier:
         return None
 
 
+_STACK_RELOAD = re.compile(r"^-?\d*\(%r[sb]p\), %(\w+)$")
+_REGISTER = re.compile(r"(\(?)%([a-z0-9]+)")
+
+
+def _ENDS_STRAIGHT_LINE(mnem):
+    return mnem.startswith(("j", "call", "ret")) or mnem in ("ud2", "hlt", "int3")
+
+
+def canonical_register(name):
+    """The 64-bit name of a general-purpose register (eax, r9d -> rax, r9);
+    other names as they are."""
+    for regs in (("rax", "eax", "ax", "al", "ah"), ("rbx", "ebx", "bx", "bl", "bh"),
+                 ("rcx", "ecx", "cx", "cl", "ch"), ("rdx", "edx", "dx", "dl", "dh"),
+                 ("rsi", "esi", "si", "sil"), ("rdi", "edi", "di", "dil"),
+                 ("rbp", "ebp", "bp", "bpl"), ("rsp", "esp", "sp", "spl")):
+        if name in regs:
+            return regs[0]
+    m = re.match(r"^r(\d+)[dwb]?$", name)
+    return f"r{m.group(1)}" if m and 8 <= int(m.group(1)) <= 15 else name
+
+
 def straight_line_blocks(binary):
     """The binary's code cut into straight-line blocks, from llvm-objdump:
-    lists of (address, mnemonic), cut at function starts, branch targets
-    and after jumps, returns and traps."""
+    lists of (address, mnemonic, operands), cut at function starts, branch
+    targets and after jumps, returns and traps."""
     out = subprocess.run(["llvm-objdump-14", "-d", "--no-show-raw-insn", binary],
                          stdout=subprocess.PIPE, text=True, check=True).stdout
     insns, leaders, cut_after = [], set(), set()
@@ -228,18 +280,18 @@ def straight_line_blocks(binary):
         if not m:
             continue
         addr, mnem, ops = int(m.group(1), 16), m.group(2), m.group(3)
-        insns.append((addr, mnem))
+        insns.append((addr, mnem, ops.strip()))
         if mnem.startswith("j") or mnem.startswith("ret") or mnem in ("ud2", "hlt"):
             cut_after.add(addr)
             t = re.match(r"^0x([0-9a-f]+)", ops)
             if mnem.startswith("j") and t:
                 leaders.add(int(t.group(1), 16))
     blocks, cur = [], []
-    for i, (addr, mnem) in enumerate(insns):
+    for i, (addr, mnem, ops) in enumerate(insns):
         if cur and (addr in leaders or insns[i - 1][0] in cut_after):
             blocks.append(cur)
             cur = []
-        cur.append((addr, mnem))
+        cur.append((addr, mnem, ops))
     if cur:
         blocks.append(cur)
     return blocks

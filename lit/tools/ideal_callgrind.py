@@ -2,7 +2,7 @@
 """Check ssprof's ideal-time instruction counts against callgrind's.
 
 usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
-                          [--estimated N --tolerance PCT]
+                          [--estimated N --tolerance PCT] [--pointer-reloads]
 
 CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
 of the run that wrote EXPERIMENT.  The program's own instructions are told
@@ -18,6 +18,9 @@ tested by two branches, a sparse switch lowered to a tree of compares),
 ssprof marks machine blocks as estimated: --estimated N allows at most N
 of them (default 0), and then the functions that have them may differ by
 PCT percent of callgrind's count (--tolerance), the others still exactly.
+--pointer-reloads also requires that some executed instructions are
+reloads of the counters' pointer (the line-table reading's reload rule),
+so a test of that rule cannot pass without exercising it.
 ssprof is $SSPROF or on PATH.
 """
 import argparse
@@ -40,6 +43,7 @@ def main():
     ap.add_argument("sources", nargs="+")
     ap.add_argument("--estimated", type=int, default=0)
     ap.add_argument("--tolerance", type=float, default=0.0)
+    ap.add_argument("--pointer-reloads", action="store_true")
     opt = ap.parse_args()
 
     theirs = classify_profile(callgrind.parse(opt.callgrind_out), opt.binary,
@@ -73,6 +77,8 @@ def main():
     if ideal["estimated_blocks"] > opt.estimated:
         errors.append(f"{ideal['estimated_blocks']} executed machine blocks "
                       f"have estimated counts (at most {opt.estimated})")
+    if opt.pointer_reloads and theirs["pointer_reloads"] == 0:
+        errors.append("no reload of the counters' pointer was executed")
     if cg == 0:
         errors.append("callgrind counted no instruction of the program")
     for e in errors:
