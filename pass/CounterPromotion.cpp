@@ -191,7 +191,8 @@ static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
   });
 }
 
-void promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
+std::vector<const BasicBlock *>
+promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   // Fresh analyses: placing the counters split edges.
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -204,9 +205,11 @@ void promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   // branches to the header again (left in place, the block would keep the
   // loop from being tested at its bottom: the code generator puts the
   // loop's own increments in it).
+  std::vector<const BasicBlock *> Removed;
   for (BasicBlock *BB : EmptiedLatches)
-    if (BB->size() == 1)
-      TryToSimplifyUncondBranchFromEmptyBlock(BB);
+    if (BB->size() == 1 && TryToSimplifyUncondBranchFromEmptyBlock(BB))
+      Removed.push_back(BB);
+  return Removed;
 }
 
 } // namespace ss

@@ -20,9 +20,10 @@
 namespace ss {
 
 // Updates the list: promoted updates lose their load and store, and the
-// updates added at loop exits are appended.
-void promoteCountersInLoops(llvm::Function &F,
-                            std::vector<CounterUpdate> &Updates);
+// updates added at loop exits are appended.  Returns the blocks it
+// removed (split back edges left empty), to be forgotten, not used.
+std::vector<const llvm::BasicBlock *>
+promoteCountersInLoops(llvm::Function &F, std::vector<CounterUpdate> &Updates);
 
 } // namespace ss
 

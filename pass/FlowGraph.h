@@ -67,6 +67,9 @@ struct FlowEdge {
   llvm::Instruction *Call = nullptr;                   // AfterCall
   double Weight = 0;          // estimated frequency; hot edges stay uncounted
   uint32_t Counter = SS_NONE; // function-relative until the module renumbers
+  // The block the pass made for the counter (a split critical edge or
+  // landing pad), which runs exactly as often as the edge; or null.
+  llvm::BasicBlock *Landing = nullptr;
 };
 
 struct FlowCallSite {

@@ -40,9 +40,12 @@ static unsigned successorIndex(Instruction *TI, BasicBlock *Dst) {
   return ~0u;
 }
 
-// Where the update for CFG edge Src -> Dst goes.  The blocks are looked up
-// afresh because earlier splits may have changed Src's successors.
-static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst) {
+// Where the update for CFG edge Src -> Dst goes; Made is the block split
+// off for it, if any.  The blocks are looked up afresh because earlier
+// splits may have changed Src's successors.
+static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst,
+                                         BasicBlock *&Made) {
+  Made = nullptr;
   Instruction *TI = Src->getTerminator();
   if (auto *II = dyn_cast<InvokeInst>(TI)) {
     // Not Dst->isLandingPad(): an earlier split for another invoke may
@@ -53,7 +56,8 @@ static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst) {
         return firstInsertionPoint(Pad);
       SmallVector<BasicBlock *, 2> NewBBs;
       SplitLandingPadPredecessors(Pad, {Src}, ".ss", ".ss.rest", NewBBs);
-      return firstInsertionPoint(NewBBs[0]);
+      Made = NewBBs[0];
+      return firstInsertionPoint(Made);
     }
   } else if (Src->getUniqueSuccessor() == Dst) {
     return TI;
@@ -67,6 +71,7 @@ static Instruction *branchInsertionPoint(BasicBlock *Src, BasicBlock *Dst) {
       TI, Index, CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
   if (!Mid)
     return nullptr;
+  Made = Mid;
   return firstInsertionPoint(Mid);
 }
 
@@ -185,7 +190,7 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
           At = Prev;
       break;
     case Placement::OnBranch:
-      At = branchInsertionPoint(E.SrcBB, E.DstBB);
+      At = branchInsertionPoint(E.SrcBB, E.DstBB, E.Landing);
       break;
     case Placement::Uncountable:
       break;

@@ -99,6 +99,15 @@ void insertBlockMarkers(const FlowGraph &G, uint64_t ModuleHash,
     Value *Args[] = {Guid, ConstantInt::get(I64, B), Attributes, WholeCount};
     CallInst::Create(Probe, Args, "", Start);
   }
+  // The blocks made for an edge's counter: index num_blocks + edge.
+  for (uint32_t E = 0; E < G.Edges.size(); ++E) {
+    BasicBlock *Landing = G.Edges[E].Landing;
+    if (!Landing)
+      continue;
+    Value *Args[] = {Guid, ConstantInt::get(I64, G.Blocks.size() + E),
+                     Attributes, WholeCount};
+    CallInst::Create(Probe, Args, "", &*Landing->getFirstInsertionPt());
+  }
 }
 
 } // namespace ss

@@ -34,7 +34,8 @@ llvm::DenseSet<const llvm::Instruction *> snapshotInstructions(llvm::Function &F
 void markInstrumentation(llvm::Function &F,
                          const llvm::DenseSet<const llvm::Instruction *> &Original);
 
-// Put a block marker before the first instruction of each counted block.
+// Put a block marker before the first instruction of each counted block,
+// and in each block made for an edge's counter (FlowEdge::Landing).
 void insertBlockMarkers(const FlowGraph &G, uint64_t ModuleHash,
                         uint32_t FunctionIndex);
 

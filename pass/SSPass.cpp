@@ -40,6 +40,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 // The plugin's options.  sscc loads the plugin with -fplugin too, so that
@@ -226,7 +228,10 @@ private:
           ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
       Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
                                       IF.SiteOfCall);
-      ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
+      auto Removed = ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
+      for (ss::FlowEdge &E : IF.Graph.Edges) // no block of its own any more
+        if (std::find(Removed.begin(), Removed.end(), E.Landing) != Removed.end())
+          E.Landing = nullptr;
       ss::markInstrumentation(*IF.Graph.F, Original);
     }
   }

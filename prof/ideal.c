@@ -119,6 +119,28 @@ static int executed(const struct ss_model_function *f) {
   return (f->calls_known && f->calls > 0) || f->blocks > 0;
 }
 
+/* Per marker index of descriptor function df (blocks, then edges):
+ * whether the code it marks is entered right after a call that may not
+ * return there: a landing pad, the block a call returns to, or the block
+ * made for an edge out of such a call (an invoke's unwind edge). */
+static uint8_t *entered_after_call(const struct ss_descriptor *d,
+                                   const struct ss_desc_function *df) {
+  uint8_t *after = ss_xcalloc(df->num_blocks + df->num_edges + 1, 1);
+  for (uint32_t k = 0; k < df->num_blocks; k++)
+    after[k] = (d->blocks[df->first_block + k].flags &
+                SS_BLOCK_LANDING_PAD) != 0;
+  for (uint32_t e = 0; e < df->num_edges; e++) {
+    const struct ss_desc_edge *de = &d->edges[df->first_edge + e];
+    if (de->from >= df->num_blocks ||
+        !(d->blocks[df->first_block + de->from].flags & SS_BLOCK_CALL_END))
+      continue;
+    after[df->num_blocks + e] = 1;
+    if (de->to < df->num_blocks)
+      after[de->to] = 1;
+  }
+  return after;
+}
+
 /* Cut and count every executed function of one module. */
 static void read_module(struct builder *b, const struct ss_merged_module *mm,
                         struct ss_elf_code *code, struct ss_disasm *d,
@@ -155,9 +177,16 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
     size_t n = 0;
     struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
+    const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
+    uint8_t *after_call = entered_after_call(mm->desc, df);
     for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].address >= start && markers[i].address < end)
-        mine[n++] = markers[i];
+      if (markers[i].address >= start && markers[i].address < end) {
+        mine[n] = markers[i];
+        mine[n++].after_call =
+            markers[i].block < df->num_blocks + df->num_edges &&
+            after_call[markers[i].block];
+      }
+    free(after_call);
     SS_GROW(b->code, b->code_cap, b->num_code);
     struct function_code *fc = &b->code[b->num_code];
     memset(fc, 0, sizeof *fc);
@@ -170,13 +199,21 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
       continue;
     }
     free(mine);
-    int64_t *count = ss_xcalloc(f->num_blocks + 1, sizeof *count);
-    int *known = ss_xcalloc(f->num_blocks + 1, sizeof *known);
+    /* Counts per marker index: the blocks', then the edges'. */
+    uint32_t num_ids = f->num_blocks + df->num_edges;
+    int64_t *count = ss_xcalloc(num_ids + 1, sizeof *count);
+    int *known = ss_xcalloc(num_ids + 1, sizeof *known);
     for (uint32_t k = 0; k < f->num_blocks; k++) {
       count[k] = m->blocks[f->first_block + k].count;
       known[k] = m->blocks[f->first_block + k].known;
     }
-    struct ss_counted_function cf = {f->num_blocks, count, known,
+    for (uint32_t e = 0; e < df->num_edges; e++) {
+      const struct ss_desc_edge *de = &mm->desc->edges[df->first_edge + e];
+      known[f->num_blocks + e] =
+          de->from < f->num_blocks && de->to < f->num_blocks &&
+          edge_count(&edges[fid], de->from, de->to, &count[f->num_blocks + e]);
+    }
+    struct ss_counted_function cf = {f->num_blocks, num_ids, count, known,
                                      f->calls_known ? f->calls : 0,
                                      f->restarts, edge_count, &edges[fid]};
     ss_mcode_count(&fc->mf, &cf);

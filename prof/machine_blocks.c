@@ -295,6 +295,55 @@ static struct ss_block_marker *place_markers(
   return placed;
 }
 
+/* Sort the leaders, keeping each once, and only those on instruction
+ * boundaries. */
+static void sort_leaders(const struct ss_mcode_function *mf,
+                         uint64_t *leaders, size_t *num_leaders) {
+  qsort(leaders, *num_leaders, sizeof *leaders, by_u64);
+  size_t kept = 0;
+  for (size_t l = 0; l < *num_leaders; l++)
+    if ((kept == 0 || leaders[l] != leaders[kept - 1]) &&
+        insn_at(mf, leaders[l]) != SIZE_MAX)
+      leaders[kept++] = leaders[l];
+  *num_leaders = kept;
+}
+
+static int is_leader(const uint64_t *leaders, size_t num_leaders,
+                     uint64_t address) {
+  return bsearch(&address, leaders, num_leaders, sizeof *leaders,
+                 by_address_key) != NULL;
+}
+
+/* Code entered right after a call that may not return there (the block a
+ * call returns to, a landing pad the unwinder enters after a throw) starts
+ * a block right after that call, in front of its marker, which the code
+ * generator may have put after a few of the block's instructions (the
+ * copy of the call's result, say).  (Other leaders: sorted on entry; the
+ * new ones are appended.) */
+static void add_after_call_leaders(const struct ss_mcode_function *mf,
+                                    const struct ss_block_marker *markers,
+                                    size_t num_markers, uint64_t **leaders,
+                                    size_t *num_leaders, size_t *cap) {
+  size_t sorted = *num_leaders;
+  for (size_t m = 0; m < num_markers; m++) {
+    size_t i = markers[m].after_call ? insn_at(mf, markers[m].address)
+                                     : SIZE_MAX;
+    if (i == SIZE_MAX)
+      continue;
+    while (i > 0 && !is_leader(*leaders, sorted, mf->insns[i].address)) {
+      const struct ss_insn *before = &mf->insns[i - 1].insn;
+      if (before->flow == SS_FLOW_CALL) {
+        SS_GROW(*leaders, *cap, *num_leaders);
+        (*leaders)[(*num_leaders)++] = mf->insns[i].address;
+        break;
+      }
+      if (before->flow != SS_FLOW_NEXT)
+        break;
+      i--;
+    }
+  }
+}
+
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
@@ -337,13 +386,10 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       SS_GROW(leaders, cap, num_leaders);
       leaders[num_leaders++] = tables.targets[t][k];
     }
-  qsort(leaders, num_leaders, sizeof *leaders, by_u64);
-  size_t kept = 0; /* distinct, and on instruction boundaries */
-  for (size_t l = 0; l < num_leaders; l++)
-    if ((kept == 0 || leaders[l] != leaders[kept - 1]) &&
-        insn_at(mf, leaders[l]) != SIZE_MAX)
-      leaders[kept++] = leaders[l];
-  num_leaders = kept;
+  sort_leaders(mf, leaders, &num_leaders);
+  add_after_call_leaders(mf, markers, num_markers, &leaders, &num_leaders,
+                         &cap);
+  sort_leaders(mf, leaders, &num_leaders);
   struct ss_block_marker *placed = place_markers(markers, num_markers,
                                                  &leaders, &num_leaders, &cap);
 
@@ -422,7 +468,7 @@ struct counting {
 
 static int marker_counts(const struct counting *c, uint32_t block) {
   uint32_t m = c->mf->blocks[block].entry_marker;
-  return m != SS_MB_NONE && m < c->cf->num_blocks && c->copies[m] == 1 &&
+  return m != SS_MB_NONE && m < c->cf->num_ids && c->copies[m] == 1 &&
          c->cf->known[m];
 }
 
@@ -569,7 +615,7 @@ static int propagate(struct counting *c) {
  * its copies: when all copies but one are known, that one is the rest. */
 static int complete_copies(struct counting *c) {
   int changed = 0;
-  for (uint32_t m = 0; m < c->cf->num_blocks; m++) {
+  for (uint32_t m = 0; m < c->cf->num_ids; m++) {
     if (c->copies[m] < 2 || !c->cf->known[m])
       continue;
     int64_t rest = c->cf->count[m];
@@ -596,7 +642,7 @@ static int complete_copies(struct counting *c) {
  * counts of calls that did not return make some derived edges wrong). */
 static int64_t lower_bound(const struct counting *c, uint32_t b) {
   uint32_t owner = c->mf->blocks[b].owner;
-  int64_t most = owner < c->cf->num_blocks && c->cf->known[owner]
+  int64_t most = owner < c->cf->num_ids && c->cf->known[owner]
                      ? c->cf->count[owner]
                      : 0;
   int64_t in = 0, out = 0;
@@ -618,7 +664,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   if (nb == 0)
     return;
   struct counting c = {.mf = mf, .cf = cf};
-  c.copies = ss_xcalloc(cf->num_blocks + 1, sizeof *c.copies);
+  c.copies = ss_xcalloc(cf->num_ids + 1, sizeof *c.copies);
   c.edges = ss_xcalloc(nb, sizeof *c.edges);
   c.preds = ss_xcalloc(nb, sizeof *c.preds);
   c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
@@ -627,7 +673,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
   for (size_t b = 0; b < nb; b++) {
     const struct ss_mcode_block *blk = &mf->blocks[b];
-    if (blk->entry_marker < cf->num_blocks)
+    if (blk->entry_marker < cf->num_ids)
       c.copies[blk->entry_marker]++;
     c.has_indirect |= blk->indirect;
     c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
@@ -637,13 +683,13 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   }
   for (size_t b = 0; b < nb; b++)
     c.preds[b] = ss_xcalloc(c.num_preds[b] + 1, sizeof **c.preds);
-  c.copy_blocks = ss_xcalloc(cf->num_blocks + 1, sizeof *c.copy_blocks);
-  for (uint32_t k = 0; k < cf->num_blocks; k++)
+  c.copy_blocks = ss_xcalloc(cf->num_ids + 1, sizeof *c.copy_blocks);
+  for (uint32_t k = 0; k < cf->num_ids; k++)
     c.copy_blocks[k] = ss_xcalloc(c.copies[k] + 1, sizeof **c.copy_blocks);
-  uint32_t *filled = ss_xcalloc(cf->num_blocks + 1, sizeof *filled);
+  uint32_t *filled = ss_xcalloc(cf->num_ids + 1, sizeof *filled);
   for (uint32_t b = 0; b < nb; b++) {
     uint32_t m = mf->blocks[b].entry_marker;
-    if (m < cf->num_blocks)
+    if (m < cf->num_ids)
       c.copy_blocks[m][filled[m]++] = b;
   }
   free(filled);
@@ -691,7 +737,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   free(c.num_preds);
   free(c.known);
   free(c.edges);
-  for (uint32_t k = 0; k < cf->num_blocks; k++)
+  for (uint32_t k = 0; k < cf->num_ids; k++)
     free(c.copy_blocks[k]);
   free(c.copy_blocks);
   free(c.copies);

@@ -65,8 +65,11 @@ struct ss_mcode_function {
 /* The counts of one function's counted blocks and flow-graph edges. */
 struct ss_counted_function {
   uint32_t num_blocks;
-  const int64_t *count; /* [num_blocks] */
-  const int *known;     /* [num_blocks] */
+  /* Marker indexes: the blocks, then (num_blocks + e) the blocks the pass
+   * made for the counter of edge e, which run as often as the edge. */
+  uint32_t num_ids;
+  const int64_t *count; /* [num_ids] */
+  const int *known;     /* [num_ids] */
   int64_t calls;
   /* Entries run a second time: a thread's first call into the module asks
    * the runtime for counters and starts the function over, so the code at

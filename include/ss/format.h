@@ -71,6 +71,9 @@ struct ss_desc_header {
  * the pass puts at the start of block b of descriptor function f carries
  * GUID ss_marker_guid(module_hash, f) and index b, so the .pseudo_probe
  * table of the linked object gives the addresses of each function's blocks.
+ * A block the pass made for the counter of edge e of f (a split critical
+ * edge, a landing pad split for one invoke), which runs exactly as often
+ * as the edge, has a marker with index num_blocks + e.
  */
 static inline uint64_t ss_marker_guid(uint64_t module_hash, uint32_t function) {
   return module_hash + function;
