@@ -218,23 +218,54 @@ static int names_register(const struct ss_insn *insn, const char *reg,
   return named;
 }
 
-/* A reload whose register the instrumentation reads next, as the base of
- * a counter's address, before any control transfer, reloads the pointer
- * to the thread's counters that the register allocator spilled: the
- * program never reads that pointer, so the reload is the
- * instrumentation's too (its line is whatever the code around it has). */
-static void claim_counter_pointer_reloads(struct ss_mcode_function *mf) {
+/* The register a constant is put in (`movl $N, %reg`, `movq $N, %reg`,
+ * `xorl %reg, %reg`), in `reg` by its 64-bit name; 0 if `insn` is
+ * something else. */
+static int constant_into(const struct ss_insn *insn, char *reg, size_t size) {
+  const char *ops = insn->text + insn->operands;
+  const char *m = insn->mnemonic;
+  char first[8];
+  const char *p = ss_next_register(ops, first, sizeof first);
+  if (!p)
+    return 0;
+  if ((strcmp(m, "movl") == 0 || strcmp(m, "movq") == 0) && ops[0] == '$' &&
+      !strchr(ops, '(')) {
+    ss_register_canonical(first, reg, size);
+    return 1;
+  }
+  char second[8];
+  if ((strcmp(m, "xorl") == 0 || strcmp(m, "xorq") == 0) &&
+      ss_next_register(p + 1, second, sizeof second) &&
+      strcmp(first, second) == 0 && !strchr(ops, '(')) {
+    ss_register_canonical(first, reg, size);
+    return 1;
+  }
+  return 0;
+}
+
+/* Two kinds of code the register allocator and the instruction selector
+ * add for the instrumentation carry the line of the code around them:
+ *  - a reload whose register the instrumentation reads next, as the base
+ *    of a counter's address, reloads the pointer to the thread's counters
+ *    that was spilled (the program never reads that pointer);
+ *  - a constant put in a register that the instrumentation reads next is
+ *    the start value of a counter kept in a register (a loop's promoted
+ *    counter).
+ * Both are the instrumentation's.  "Next": before any control transfer. */
+static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
   for (size_t i = 0; i < mf->num_insns; i++) {
-    struct ss_mcode_insn *reload = &mf->insns[i];
+    struct ss_mcode_insn *feed = &mf->insns[i];
     char reg[8];
-    if (reload->instrumentation ||
-        !stack_reload(&reload->insn, reg, sizeof reg))
+    int reload = 0;
+    if (feed->instrumentation ||
+        !((reload = stack_reload(&feed->insn, reg, sizeof reg)) ||
+          constant_into(&feed->insn, reg, sizeof reg)))
       continue;
     for (size_t k = i + 1; k < mf->num_insns; k++) {
       const struct ss_mcode_insn *use = &mf->insns[k];
       int as_base;
       if (names_register(&use->insn, reg, &as_base)) {
-        reload->instrumentation = use->instrumentation && as_base;
+        feed->instrumentation = use->instrumentation && (as_base || !reload);
         break;
       }
       if (use->insn.flow != SS_FLOW_NEXT)
@@ -426,7 +457,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
     mf->blocks[b].marker = placed[i].block;
   }
   free(placed);
-  claim_counter_pointer_reloads(mf);
+  claim_instrumentation_feeds(mf);
   for (size_t i = 0; i < mf->num_blocks; i++)
     claim_instrumentation_block(mf, &mf->blocks[i]);
   uint32_t owner = SS_MB_NONE;

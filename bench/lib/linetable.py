@@ -27,12 +27,16 @@ llvm-objdump's disassembly) whose instructions with a line are all
 "instrumentation" and which holds an instrumentation call (an indirect
 call's slow path, a thread's first call) is "instrumentation" as a whole:
 the reloads and the jump back the code generator adds around that call
-have line-0 rows but are there only for it.  And a reload from a stack
-slot (movq N(%rsp) or N(%rbp) into a 64-bit register) whose register is
-next named, before any jump, call or return, by an "instrumentation"
-instruction that uses it as the base of a memory operand reloads the
-pointer to the thread's counters the register allocator spilled (the
-program never reads it): "instrumentation" too, whatever its row says.
+have line-0 rows but are there only for it.  And two kinds of code that
+feed the instrumentation are "instrumentation" too, whatever their rows
+say: a reload from a stack slot (movq N(%rsp) or N(%rbp) into a 64-bit
+register) whose register is next named, before any jump, call or return,
+by an "instrumentation" instruction that uses it as the base of a memory
+operand reloads the pointer to the thread's counters the register
+allocator spilled (the program never reads it); a constant put in a
+register (movl/movq $N, xorl/xorq of a register with itself) that an
+"instrumentation" instruction names next is the start value of a loop's
+counter kept in a register.
 
 Line 0 is the compiler's "no source line" (spill reloads, jumps the code
 generator adds, code whose location optimisation dropped).  LLVM writes such
@@ -176,6 +180,7 @@ class Classifier:
         self.starts = [s[0] for s in seqs]
         self.claimed = set()  # addresses the rules below make the instrumentation's
         self.reloads = set()  # of them, the reloads of the counters' pointer
+        self.constants = set()  # and the start values of counters in registers
 
     _KINDS = ("program", "instrumentation", "program-line0")
 
@@ -199,9 +204,10 @@ class Classifier:
         docstring."""
         self.claimed = set()
         self.reloads = set()
+        self.constants = set()
         blocks = straight_line_blocks(binary)
-        self._claim_counter_pointer_reloads(blocks)
-        self.claimed |= self.reloads
+        self._claim_instrumentation_feeds(blocks)
+        self.claimed |= self.reloads | self.constants
         for block in blocks:
             kinds = [self.classify_detail(a) for a, _, _ in block]
             lined = [k == "program" and self.position(a)[1] != 0
@@ -212,22 +218,30 @@ class Classifier:
                    for k, (_, m, _) in zip(kinds, block)):
                 self.claimed.update(a for a, _, _ in block)
 
-    def _claim_counter_pointer_reloads(self, blocks):
+    def _claim_instrumentation_feeds(self, blocks):
         insns = [insn for block in blocks for insn in block]
         for i, (addr, mnem, ops) in enumerate(insns):
-            m = _STACK_RELOAD.match(ops)
-            if mnem != "movq" or not m or self.classify(addr) != "program":
+            if self.classify(addr) != "program":
                 continue
-            reg = canonical_register(m.group(1))
-            if reg != m.group(1):
-                continue  # not a 64-bit register
+            reload = _STACK_RELOAD.match(ops) if mnem == "movq" else None
+            constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
+            zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+            if reload and canonical_register(reload.group(1)) == reload.group(1):
+                reg, found = reload.group(1), self.reloads
+            elif constant:
+                reg, found = canonical_register(constant.group(1)), self.constants
+            elif zero and zero.group(1) == zero.group(2):
+                reg, found = canonical_register(zero.group(1)), self.constants
+            else:
+                continue
             for addr2, mnem2, ops2 in insns[i + 1:]:
                 named = [(canonical_register(r), base == "(")
                          for base, r in _REGISTER.findall(ops2)]
                 if any(r == reg for r, _ in named):
-                    if (any(r == reg and base for r, base in named) and
+                    used_as_base = any(r == reg and base for r, base in named)
+                    if ((used_as_base or found is self.constants) and
                             self.classify_detail(addr2) == "instrumentation"):
-                        self.reloads.add(addr)
+                        found.add(addr)
                     break
                 if _ENDS_STRAIGHT_LINE(mnem2):
                     break
@@ -244,6 +258,8 @@ class Classifier:
 
 
 _STACK_RELOAD = re.compile(r"^-?\d*\(%r[sb]p\), %(\w+)$")
+_CONSTANT = re.compile(r"^\$-?\w+, %(\w+)$")
+_SELF = re.compile(r"^%(\w+), %(\w+)$")
 _REGISTER = re.compile(r"(\(?)%([a-z0-9]+)")
 
 

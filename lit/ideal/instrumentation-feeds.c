@@ -1,17 +1,19 @@
-// Where registers run short, the code generator spills the pointer to the
-// thread's counters and reloads it before a counter update; the reload
-// carries the line of the code around it, but it is the instrumentation's
-// (the program never reads that pointer).  ssprof leaves such reloads out
-// of the program's instructions (prof/machine_blocks.c), and so does the
-// line-table reading of lit/tools/ideal_callgrind.py, written on its own
+// Code the code generator adds for the instrumentation, with the line of
+// the code around it: where registers run short, the reload of the
+// spilled pointer to the thread's counters before a counter update; and
+// the constant a loop's counter kept in a register starts from.  Both are
+// the instrumentation's: ssprof leaves them out of the program's
+// instructions (prof/machine_blocks.c), and so does the line-table reading
+// of lit/tools/ideal_callgrind.py, written on its own
 // (bench/lib/linetable.py): their counts agree exactly, and the reading
-// finds such reloads executed here (--pointer-reloads).  mix() keeps 14
-// values live through a loop with branches and an inner loop.
+// finds both kinds executed here (--pointer-reloads, --counter-starts).
+// mix() keeps 14 values live through a loop with branches and an inner
+// loop, whose counter is kept in a register.
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --pointer-reloads %t/o2 %t/o2.cg %t/o2.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --pointer-reloads --counter-starts %t/o2 %t/o2.cg %t/o2.ideal.m* %s
 #include <stdio.h>
 #define N 64
 static unsigned v[N * N];
