@@ -213,12 +213,18 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
           de->from < f->num_blocks && de->to < f->num_blocks &&
           edge_count(&edges[fid], de->from, de->to, &count[f->num_blocks + e]);
     }
+    uint8_t *returns = ss_xcalloc(num_ids + 1, 1);
+    for (uint32_t k = 0; k < f->num_blocks; k++)
+      returns[k] = (mm->desc->blocks[df->first_block + k].flags &
+                    SS_BLOCK_RETURN) != 0;
     struct ss_counted_function cf = {f->num_blocks, num_ids, count, known,
+                                     returns,
                                      f->calls_known ? f->calls : 0,
                                      f->restarts, edge_count, &edges[fid]};
     ss_mcode_count(&fc->mf, &cf);
     free(count);
     free(known);
+    free(returns);
     b->ideal->functions[fid].has_code = 1;
     b->num_code++;
   }

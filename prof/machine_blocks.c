@@ -731,9 +731,13 @@ void ss_mcode_count(struct ss_mcode_function *mf,
       c.preds[s][c.num_preds[s]++] = (struct pred){b, k};
     }
 
+  uint32_t *deferred = ss_xcalloc(nb + 1, sizeof *deferred);
+  uint32_t num_deferred = 0;
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
-    if (marker_counts(&c, b)) {
+    if (marker_counts(&c, b) && cf->returns && cf->returns[blk->entry_marker]) {
+      deferred[num_deferred++] = b;
+    } else if (marker_counts(&c, b)) {
       blk->count = cf->count[blk->entry_marker];
       c.known[b] = 1;
     } else if (b == 0 && blk->marker == SS_MB_NONE) {
@@ -745,8 +749,23 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     mf->blocks[0].count += cf->restarts;
   find_owners(&c);
   edges_from_flow_graph(&c);
-  while (propagate(&c) | complete_copies(&c))
-    ;
+  /* A return block's marker counts the executions of the copies of its
+   * return the code generator made without the marker too: flow decides
+   * first, and what it leaves open takes the marker's count. */
+  for (int more = 1; more;) {
+    while (propagate(&c) | complete_copies(&c))
+      ;
+    more = 0;
+    for (uint32_t i = 0; i < num_deferred; i++) {
+      uint32_t b = deferred[i];
+      if (c.known[b])
+        continue;
+      mf->blocks[b].count = cf->count[mf->blocks[b].entry_marker];
+      c.known[b] = 1;
+      more = 1;
+    }
+  }
+  free(deferred);
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
     blk->exact = c.known[b] && blk->count >= 0;

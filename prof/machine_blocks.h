@@ -70,6 +70,10 @@ struct ss_counted_function {
   uint32_t num_ids;
   const int64_t *count; /* [num_ids] */
   const int *known;     /* [num_ids] */
+  /* [num_ids]: the block ends in a return, which the code generator may
+   * have copied into the blocks before it (to make their calls tail
+   * calls) without its marker; NULL: none. */
+  const uint8_t *returns;
   int64_t calls;
   /* Entries run a second time: a thread's first call into the module asks
    * the runtime for counters and starts the function over, so the code at
