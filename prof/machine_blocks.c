@@ -735,9 +735,11 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   uint32_t num_deferred = 0;
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
-    if (marker_counts(&c, b) && cf->returns && cf->returns[blk->entry_marker]) {
-      deferred[num_deferred++] = b;
-    } else if (marker_counts(&c, b)) {
+    if (marker_counts(&c, b)) {
+      if (b != 0 && cf->returns && cf->returns[blk->entry_marker]) {
+        deferred[num_deferred++] = b; /* see below */
+        continue;
+      }
       blk->count = cf->count[blk->entry_marker];
       c.known[b] = 1;
     } else if (b == 0 && blk->marker == SS_MB_NONE) {
