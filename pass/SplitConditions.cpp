@@ -217,7 +217,7 @@ void Chain::emit() {
     BasicBlock *Before = Blocks[LaidOutAfter[K]]->getNextNode();
     BasicBlock *New = BasicBlock::Create(Ctx, BB.getName() + ".cond", &F,
                                          Before);
-    // A placeholder terminator, so that compares can be put before it.
+    // A temporary terminator, so that compares can be put before it.
     BranchInst::Create(Succ[0], New)->setDebugLoc(Br.getDebugLoc());
     Blocks.push_back(New);
   }
@@ -254,7 +254,7 @@ void Chain::emit() {
       std::swap(To[0], To[1]);
       std::swap(Weight[0], Weight[1]);
     }
-    if (Branch->isUnconditional()) { // a new block's placeholder
+    if (Branch->isUnconditional()) { // a new block's temporary one
       auto *New = BranchInst::Create(To[0], To[1], Cond, Block);
       New->setDebugLoc(Br.getDebugLoc());
       Branch->eraseFromParent();
