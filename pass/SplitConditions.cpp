@@ -41,7 +41,6 @@ struct Test {
 struct Compared {
   Value *LHS, *RHS;
   enum { Eq, Ne, Other } Kind;
-  bool IsCompare;
 };
 
 class Chain {
@@ -157,10 +156,10 @@ Compared Chain::compared(const Test &T) const {
     else if (P == CmpInst::ICMP_NE ||
              (NoNaNs && (P == CmpInst::FCMP_ONE || P == CmpInst::FCMP_UNE)))
       Kind = Compared::Ne;
-    return {C->getOperand(0), C->getOperand(1), Kind, true};
+    return {C->getOperand(0), C->getOperand(1), Kind};
   }
   return {T.Cond, ConstantInt::getTrue(BB.getContext()),
-          T.Invert ? Compared::Ne : Compared::Eq, false};
+          T.Invert ? Compared::Ne : Compared::Eq};
 }
 
 // ShouldEmitAsBranches: two tests of the same values become one compare,
@@ -186,13 +185,10 @@ bool Chain::emittedAsBranches() const {
 // else copied), with the predicate the test needs; any other value is
 // branched on as it is, the successors swapped for a negation (Swap).
 Value *Chain::testValue(const Test &T, BasicBlock *Block, bool &Swap) {
-  Swap = false;
-  Compared What = compared(T);
   auto *C = dyn_cast<CmpInst>(T.Cond);
-  if (!What.IsCompare) {
-    Swap = T.Invert;
+  Swap = !C && T.Invert;
+  if (!C)
     return T.Cond;
-  }
   Instruction *Term = Block->getTerminator();
   bool OnlyTheTree = C->hasOneUse() && C->getParent() == &BB;
   if (OnlyTheTree && Block == &BB)

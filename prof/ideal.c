@@ -119,26 +119,28 @@ static int executed(const struct ss_model_function *f) {
   return (f->calls_known && f->calls > 0) || f->blocks > 0;
 }
 
-/* Per marker index of descriptor function df (blocks, then edges):
- * whether the code it marks is entered right after a call that may not
- * return there: a landing pad, the block a call returns to, or the block
- * made for an edge out of such a call (an invoke's unwind edge). */
-static uint8_t *entered_after_call(const struct ss_descriptor *d,
-                                   const struct ss_desc_function *df) {
-  uint8_t *after = ss_xcalloc(df->num_blocks + df->num_edges + 1, 1);
-  for (uint32_t k = 0; k < df->num_blocks; k++)
-    after[k] = (d->blocks[df->first_block + k].flags &
-                SS_BLOCK_LANDING_PAD) != 0;
+/* SS_MARK_* per marker index of descriptor function df (blocks, then
+ * edges).  Entered right after a call that may not return there: a landing
+ * pad, the block a call returns to, the block made for an edge out of such
+ * a call (an invoke's unwind edge). */
+static uint8_t *marker_flags(const struct ss_descriptor *d,
+                             const struct ss_desc_function *df) {
+  uint8_t *flags = ss_xcalloc(df->num_blocks + df->num_edges + 1, 1);
+  for (uint32_t k = 0; k < df->num_blocks; k++) {
+    uint32_t f = d->blocks[df->first_block + k].flags;
+    flags[k] = (f & SS_BLOCK_LANDING_PAD ? SS_MARK_AFTER_CALL : 0) |
+               (f & SS_BLOCK_RETURN ? SS_MARK_RETURN : 0);
+  }
   for (uint32_t e = 0; e < df->num_edges; e++) {
     const struct ss_desc_edge *de = &d->edges[df->first_edge + e];
     if (de->from >= df->num_blocks ||
         !(d->blocks[df->first_block + de->from].flags & SS_BLOCK_CALL_END))
       continue;
-    after[df->num_blocks + e] = 1;
+    flags[df->num_blocks + e] |= SS_MARK_AFTER_CALL;
     if (de->to < df->num_blocks)
-      after[de->to] = 1;
+      flags[de->to] |= SS_MARK_AFTER_CALL;
   }
-  return after;
+  return flags;
 }
 
 /* Cut and count every executed function of one module. */
@@ -177,30 +179,27 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
     size_t n = 0;
     struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
-    const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
-    uint8_t *after_call = entered_after_call(mm->desc, df);
     for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].address >= start && markers[i].address < end) {
-        mine[n] = markers[i];
-        mine[n++].after_call =
-            markers[i].block < df->num_blocks + df->num_edges &&
-            after_call[markers[i].block];
-      }
-    free(after_call);
+      if (markers[i].address >= start && markers[i].address < end)
+        mine[n++] = markers[i];
+    const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
+    uint8_t *flags = marker_flags(mm->desc, df);
+    struct ss_marker_facts marks = {f->num_blocks + df->num_edges, flags};
     SS_GROW(b->code, b->code_cap, b->num_code);
     struct function_code *fc = &b->code[b->num_code];
     memset(fc, 0, sizeof *fc);
     fc->function = fid;
     char why[256];
-    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine,
-                     n, why, sizeof why) != 0) {
+    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks, why,
+                     sizeof why) != 0) {
       warn(b, "%s: %s: %s", path, f->name, why);
       free(mine);
+      free(flags);
       continue;
     }
     free(mine);
     /* Counts per marker index: the blocks', then the edges'. */
-    uint32_t num_ids = f->num_blocks + df->num_edges;
+    uint32_t num_ids = marks.num_ids;
     int64_t *count = ss_xcalloc(num_ids + 1, sizeof *count);
     int *known = ss_xcalloc(num_ids + 1, sizeof *known);
     for (uint32_t k = 0; k < f->num_blocks; k++) {
@@ -213,18 +212,13 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
           de->from < f->num_blocks && de->to < f->num_blocks &&
           edge_count(&edges[fid], de->from, de->to, &count[f->num_blocks + e]);
     }
-    uint8_t *returns = ss_xcalloc(num_ids + 1, 1);
-    for (uint32_t k = 0; k < f->num_blocks; k++)
-      returns[k] = (mm->desc->blocks[df->first_block + k].flags &
-                    SS_BLOCK_RETURN) != 0;
-    struct ss_counted_function cf = {f->num_blocks, num_ids, count, known,
-                                     returns,
+    struct ss_counted_function cf = {f->num_blocks, marks, count, known,
                                      f->calls_known ? f->calls : 0,
                                      f->restarts, edge_count, &edges[fid]};
     ss_mcode_count(&fc->mf, &cf);
     free(count);
     free(known);
-    free(returns);
+    free(flags);
     b->ideal->functions[fid].has_code = 1;
     b->num_code++;
   }

@@ -339,6 +339,10 @@ static void sort_leaders(const struct ss_mcode_function *mf,
   *num_leaders = kept;
 }
 
+static int marked(struct ss_marker_facts marks, uint32_t id, unsigned flag) {
+  return marks.flags && id < marks.num_ids && (marks.flags[id] & flag);
+}
+
 static int is_leader(const uint64_t *leaders, size_t num_leaders,
                      uint64_t address) {
   return bsearch(&address, leaders, num_leaders, sizeof *leaders,
@@ -352,13 +356,16 @@ static int is_leader(const uint64_t *leaders, size_t num_leaders,
  * copy of the call's result, say).  (Other leaders: sorted on entry; the
  * new ones are appended.) */
 static void add_after_call_leaders(const struct ss_mcode_function *mf,
-                                    const struct ss_block_marker *markers,
-                                    size_t num_markers, uint64_t **leaders,
-                                    size_t *num_leaders, size_t *cap) {
+                                   const struct ss_block_marker *markers,
+                                   size_t num_markers,
+                                   struct ss_marker_facts marks,
+                                   uint64_t **leaders, size_t *num_leaders,
+                                   size_t *cap) {
   size_t sorted = *num_leaders;
   for (size_t m = 0; m < num_markers; m++) {
-    size_t i = markers[m].after_call ? insn_at(mf, markers[m].address)
-                                     : SIZE_MAX;
+    size_t i = marked(marks, markers[m].block, SS_MARK_AFTER_CALL)
+                   ? insn_at(mf, markers[m].address)
+                   : SIZE_MAX;
     if (i == SIZE_MAX)
       continue;
     while (i > 0 && !is_leader(*leaders, sorted, mf->insns[i].address)) {
@@ -378,7 +385,7 @@ static void add_after_call_leaders(const struct ss_mcode_function *mf,
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
-                 char *why, size_t why_size) {
+                 struct ss_marker_facts marks, char *why, size_t why_size) {
   memset(mf, 0, sizeof *mf);
   const uint8_t *bytes = end > start ? ss_elf_code_bytes(code, start,
                                                          end - start)
@@ -418,8 +425,8 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       leaders[num_leaders++] = tables.targets[t][k];
     }
   sort_leaders(mf, leaders, &num_leaders);
-  add_after_call_leaders(mf, markers, num_markers, &leaders, &num_leaders,
-                         &cap);
+  add_after_call_leaders(mf, markers, num_markers, marks, &leaders,
+                         &num_leaders, &cap);
   sort_leaders(mf, leaders, &num_leaders);
   struct ss_block_marker *placed = place_markers(markers, num_markers,
                                                  &leaders, &num_leaders, &cap);
@@ -499,7 +506,7 @@ struct counting {
 
 static int marker_counts(const struct counting *c, uint32_t block) {
   uint32_t m = c->mf->blocks[block].entry_marker;
-  return m != SS_MB_NONE && m < c->cf->num_ids && c->copies[m] == 1 &&
+  return m != SS_MB_NONE && m < c->cf->marks.num_ids && c->copies[m] == 1 &&
          c->cf->known[m];
 }
 
@@ -646,7 +653,7 @@ static int propagate(struct counting *c) {
  * its copies: when all copies but one are known, that one is the rest. */
 static int complete_copies(struct counting *c) {
   int changed = 0;
-  for (uint32_t m = 0; m < c->cf->num_ids; m++) {
+  for (uint32_t m = 0; m < c->cf->marks.num_ids; m++) {
     if (c->copies[m] < 2 || !c->cf->known[m])
       continue;
     int64_t rest = c->cf->count[m];
@@ -673,7 +680,7 @@ static int complete_copies(struct counting *c) {
  * counts of calls that did not return make some derived edges wrong). */
 static int64_t lower_bound(const struct counting *c, uint32_t b) {
   uint32_t owner = c->mf->blocks[b].owner;
-  int64_t most = owner < c->cf->num_ids && c->cf->known[owner]
+  int64_t most = owner < c->cf->marks.num_ids && c->cf->known[owner]
                      ? c->cf->count[owner]
                      : 0;
   int64_t in = 0, out = 0;
@@ -695,7 +702,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   if (nb == 0)
     return;
   struct counting c = {.mf = mf, .cf = cf};
-  c.copies = ss_xcalloc(cf->num_ids + 1, sizeof *c.copies);
+  c.copies = ss_xcalloc(cf->marks.num_ids + 1, sizeof *c.copies);
   c.edges = ss_xcalloc(nb, sizeof *c.edges);
   c.preds = ss_xcalloc(nb, sizeof *c.preds);
   c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
@@ -704,7 +711,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
   for (size_t b = 0; b < nb; b++) {
     const struct ss_mcode_block *blk = &mf->blocks[b];
-    if (blk->entry_marker < cf->num_ids)
+    if (blk->entry_marker < cf->marks.num_ids)
       c.copies[blk->entry_marker]++;
     c.has_indirect |= blk->indirect;
     c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
@@ -714,13 +721,13 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   }
   for (size_t b = 0; b < nb; b++)
     c.preds[b] = ss_xcalloc(c.num_preds[b] + 1, sizeof **c.preds);
-  c.copy_blocks = ss_xcalloc(cf->num_ids + 1, sizeof *c.copy_blocks);
-  for (uint32_t k = 0; k < cf->num_ids; k++)
+  c.copy_blocks = ss_xcalloc(cf->marks.num_ids + 1, sizeof *c.copy_blocks);
+  for (uint32_t k = 0; k < cf->marks.num_ids; k++)
     c.copy_blocks[k] = ss_xcalloc(c.copies[k] + 1, sizeof **c.copy_blocks);
-  uint32_t *filled = ss_xcalloc(cf->num_ids + 1, sizeof *filled);
+  uint32_t *filled = ss_xcalloc(cf->marks.num_ids + 1, sizeof *filled);
   for (uint32_t b = 0; b < nb; b++) {
     uint32_t m = mf->blocks[b].entry_marker;
-    if (m < cf->num_ids)
+    if (m < cf->marks.num_ids)
       c.copy_blocks[m][filled[m]++] = b;
   }
   free(filled);
@@ -736,7 +743,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
     if (marker_counts(&c, b)) {
-      if (b != 0 && cf->returns && cf->returns[blk->entry_marker]) {
+      if (b != 0 && marked(cf->marks, blk->entry_marker, SS_MARK_RETURN)) {
         deferred[num_deferred++] = b; /* see below */
         continue;
       }
@@ -789,7 +796,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   free(c.num_preds);
   free(c.known);
   free(c.edges);
-  for (uint32_t k = 0; k < cf->num_ids; k++)
+  for (uint32_t k = 0; k < cf->marks.num_ids; k++)
     free(c.copy_blocks[k]);
   free(c.copy_blocks);
   free(c.copies);

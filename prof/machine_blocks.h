@@ -62,18 +62,27 @@ struct ss_mcode_function {
   size_t num_blocks;
 };
 
+/* Marker indexes: the counted blocks, then (num_blocks + e) the blocks the
+ * pass made for the counter of edge e, which run as often as the edge.
+ * What the descriptor says of the code a marker marks, per index: */
+#define SS_MARK_AFTER_CALL 0x1u /* entered right after a call that may not
+                                   return there (the block the call returns
+                                   to, a landing pad) */
+#define SS_MARK_RETURN 0x2u     /* ends in a return, which the code
+                                   generator may have copied into the
+                                   blocks before it (to make their calls
+                                   tail calls) without the marker */
+struct ss_marker_facts {
+  uint32_t num_ids;
+  const uint8_t *flags; /* [num_ids]: SS_MARK_*; NULL: none known */
+};
+
 /* The counts of one function's counted blocks and flow-graph edges. */
 struct ss_counted_function {
   uint32_t num_blocks;
-  /* Marker indexes: the blocks, then (num_blocks + e) the blocks the pass
-   * made for the counter of edge e, which run as often as the edge. */
-  uint32_t num_ids;
-  const int64_t *count; /* [num_ids] */
-  const int *known;     /* [num_ids] */
-  /* [num_ids]: the block ends in a return, which the code generator may
-   * have copied into the blocks before it (to make their calls tail
-   * calls) without its marker; NULL: none. */
-  const uint8_t *returns;
+  struct ss_marker_facts marks;
+  const int64_t *count; /* [marks.num_ids] */
+  const int *known;     /* [marks.num_ids] */
   int64_t calls;
   /* Entries run a second time: a thread's first call into the module asks
    * the runtime for counters and starts the function over, so the code at
@@ -86,12 +95,12 @@ struct ss_counted_function {
 };
 
 /* Disassemble [start, end) and cut it into blocks; `markers` are the
- * function's markers (any order).  Returns 0, or -1 with `why` set when
- * the code cannot be read. */
+ * function's markers (any order), `marks` what is known of them.  Returns
+ * 0, or -1 with `why` set when the code cannot be read. */
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
-                 char *why, size_t why_size);
+                 struct ss_marker_facts marks, char *why, size_t why_size);
 
 /* Give every block its count. */
 void ss_mcode_count(struct ss_mcode_function *mf,

@@ -99,7 +99,7 @@ static int read_probe(struct reader *r, uint64_t guid) {
     return 0;
   SS_GROW(*r->markers, *r->cap, *r->num);
   (*r->markers)[(*r->num)++] =
-      (struct ss_block_marker){r->last_address, guid, (uint32_t)index, seq, 0};
+      (struct ss_block_marker){r->last_address, guid, (uint32_t)index, seq};
   return 0;
 }
 

@@ -25,9 +25,6 @@ struct ss_block_marker {
   uint32_t block; /* the probe's index: the descriptor block, or number of
                      blocks + edge for a block made for an edge's counter */
   uint32_t seq;   /* position in the table: emission order */
-  uint32_t after_call; /* set by the reader of the descriptor: the code it
-                          marks starts right after a call that may not
-                          return there (machine_blocks.h) */
 };
 
 /* Append the block probes of the table at `bytes` to *markers (grown with

@@ -200,8 +200,8 @@ class Classifier:
         return None if row is None else self._KINDS[row[0][3][row[1]]]
 
     def claim_instrumentation_code(self, binary):
-        """Apply the reload rule, then the block rule, of the module
-        docstring."""
+        """Apply the rules for code that feeds the instrumentation, then
+        the block rule, of the module docstring."""
         self.claimed = set()
         self.reloads = set()
         self.constants = set()
@@ -226,12 +226,14 @@ class Classifier:
             reload = _STACK_RELOAD.match(ops) if mnem == "movq" else None
             constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
             zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+            # A reload feeds the instrumentation as a memory base; a
+            # constant in any operand.
             if reload and canonical_register(reload.group(1)) == reload.group(1):
-                reg, found = reload.group(1), self.reloads
+                reg, found, needs_base = reload.group(1), self.reloads, True
             elif constant:
-                reg, found = canonical_register(constant.group(1)), self.constants
+                reg, found, needs_base = canonical_register(constant.group(1)), self.constants, False
             elif zero and zero.group(1) == zero.group(2):
-                reg, found = canonical_register(zero.group(1)), self.constants
+                reg, found, needs_base = canonical_register(zero.group(1)), self.constants, False
             else:
                 continue
             for addr2, mnem2, ops2 in insns[i + 1:]:
@@ -239,11 +241,11 @@ class Classifier:
                          for base, r in _REGISTER.findall(ops2)]
                 if any(r == reg for r, _ in named):
                     used_as_base = any(r == reg and base for r, base in named)
-                    if ((used_as_base or found is self.constants) and
+                    if ((used_as_base or not needs_base) and
                             self.classify_detail(addr2) == "instrumentation"):
                         found.add(addr)
                     break
-                if _ENDS_STRAIGHT_LINE(mnem2):
+                if _ends_straight_line(mnem2):
                     break
 
     def _row(self, addr):
@@ -263,7 +265,8 @@ _SELF = re.compile(r"^%(\w+), %(\w+)$")
 _REGISTER = re.compile(r"(\(?)%([a-z0-9]+)")
 
 
-def _ENDS_STRAIGHT_LINE(mnem):
+def _ends_straight_line(mnem):
+    """Whether control may leave after this instruction (calls included)."""
     return mnem.startswith(("j", "call", "ret")) or mnem in ("ud2", "hlt", "int3")
 
 
