@@ -251,15 +251,23 @@ static void flag_name(const char *name, void *arg) {
   ss_json_string(arg, NULL, name);
 }
 
-static void write_remark(struct ss_json *j, const struct ss_remark_ref *r) {
-  ss_json_begin_object(j, NULL);
+/* The fields every remark object has; the column in the top-level list. */
+static void write_remark_fields(struct ss_json *j, const struct ss_remark_ref *r,
+                                int with_column) {
   ss_json_string(j, "kind", r->kind == SS_REMARK_FAILED ? "swpf" : "swps");
   ss_json_string(j, "file", r->file);
   ss_json_uint(j, "line", r->line);
+  if (with_column)
+    ss_json_uint(j, "column", r->column);
   ss_json_string(j, "text", r->text);
   ss_json_begin_array(j, "transformations");
   ss_remark_flag_names(r->flags, flag_name, j);
   ss_json_end_array(j);
+}
+
+static void write_remark(struct ss_json *j, const struct ss_remark_ref *r) {
+  ss_json_begin_object(j, NULL);
+  write_remark_fields(j, r, 0);
   ss_json_end_object(j);
 }
 
@@ -282,14 +290,7 @@ void ss_json_write_remarks(struct ss_json *j, const struct ss_listing *l) {
   for (size_t i = 0; i < lr.num_remarks; i++) {
     const struct ss_remark_ref *r = &lr.remarks[i];
     ss_json_begin_object(j, NULL);
-    ss_json_string(j, "kind", r->kind == SS_REMARK_FAILED ? "swpf" : "swps");
-    ss_json_string(j, "file", r->file);
-    ss_json_uint(j, "line", r->line);
-    ss_json_uint(j, "column", r->column);
-    ss_json_string(j, "text", r->text);
-    ss_json_begin_array(j, "transformations");
-    ss_remark_flag_names(r->flags, flag_name, j);
-    ss_json_end_array(j);
+    write_remark_fields(j, r, 1);
     ss_json_begin_array(j, "loops");
     for (uint32_t q = lr.remark_start[i]; q < lr.remark_start[i + 1]; q++)
       ss_json_uint(j, NULL, lr.remark_loop[q]);
