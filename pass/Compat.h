@@ -16,6 +16,7 @@
 #endif
 #include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 namespace ss {
 
@@ -84,6 +85,20 @@ inline void dropPromisesInstrumentationBreaks(llvm::Function &F) {
 // the C convention (a target that ignored it would miscompile callers).
 inline bool hasPreserveAll(const llvm::Module &M) {
   return llvm::Triple(M.getTargetTriple()).getArch() == llvm::Triple::x86_64;
+}
+
+// Whether S can be expanded before At: LLVM 15 made the free function a
+// member of the expander.
+inline bool safeToExpandAt(const llvm::SCEVExpander &Expander,
+                           const llvm::SCEV *S, const llvm::Instruction *At,
+                           llvm::ScalarEvolution &SE) {
+#if LLVM_VERSION_MAJOR >= 15
+  (void)SE;
+  return Expander.isSafeToExpandAt(S, At);
+#else
+  (void)Expander;
+  return llvm::isSafeToExpandAt(S, At, SE);
+#endif
 }
 
 } // namespace ss

@@ -1,17 +1,23 @@
 // CounterPromotion.cpp -- see CounterPromotion.h.
 #include "CounterPromotion.h"
+#include "Compat.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/ScalarEvolutionExpander.h"
 
 #include <string>
 
@@ -24,6 +30,9 @@ namespace ss {
 // would eat what promotion saves.
 static constexpr unsigned MaxExitBlocks = 8;
 static constexpr unsigned MaxCountersPerLoop = 32;
+// A trip count is computed once per entry of its loop; past this many
+// terms (or with a real division in it) that may cost more than counting.
+static constexpr unsigned MaxTripCountTerms = 32;
 
 // -Rpass=ss-promote / -Rpass-missed=ss-promote show what happened per loop.
 static constexpr const char *RemarkPass = "ss-promote";
@@ -139,8 +148,96 @@ static void promoteCounter(Loop &L, ArrayRef<BasicBlock *> Exits,
   }
 }
 
-static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
-                          OptimizationRemarkEmitter &ORE,
+// How often BB runs per entry of L, from L's trip count, as an i64
+// expression of values from outside L; null when the trip count does not
+// tell.  With one exiting block, every iteration walks the chain of blocks
+// that dominate the latch, the last one leaving at the exiting block: a block
+// on that chain runs once per iteration, the last one included when it comes
+// before the exit (back edges taken + 1), not when it comes after (back
+// edges taken).  Blocks of inner loops run per inner iteration: not here.
+static const SCEV *countPerEntry(const Loop &L, const BasicBlock *BB,
+                                 const LoopInfo &LI, const DominatorTree &DT,
+                                 ScalarEvolution &SE) {
+  const BasicBlock *Latch = L.getLoopLatch();
+  const BasicBlock *Exiting = L.getExitingBlock();
+  if (!Latch || !Exiting || LI.getLoopFor(BB) != &L ||
+      !DT.dominates(Exiting, Latch) || !DT.dominates(BB, Latch))
+    return nullptr;
+  const SCEV *Taken = SE.getBackedgeTakenCount(&L);
+  if (isa<SCEVCouldNotCompute>(Taken) ||
+      SE.getTypeSizeInBits(Taken->getType()) > 64)
+    return nullptr;
+  Type *I64 = Type::getInt64Ty(BB->getContext());
+  const SCEV *Count = SE.getNoopOrZeroExtend(Taken, I64);
+  // Both dominate the latch, so one dominates the other.
+  if (DT.dominates(BB, Exiting))
+    Count = SE.getAddExpr(Count, SE.getOne(I64));
+  bool Cheap =
+      Count->getExpressionSize() <= MaxTripCountTerms &&
+      !SCEVExprContains(Count, [](const SCEV *Term) {
+        auto *Div = dyn_cast<SCEVUDivExpr>(Term);
+        auto *By = Div ? dyn_cast<SCEVConstant>(Div->getRHS()) : nullptr;
+        return Div && (!By || !By->getAPInt().isPowerOf2());
+      });
+  return Cheap ? Count : nullptr;
+}
+
+// Computes each count of PerEntry before L, in its preheader (not at its
+// exit: the values they are made of would otherwise stay live through the
+// loop; a result is spilled around the loop when a register is short there).
+// Fails, adding nothing, where that would take an induction variable the
+// program does not have: adding one would change the program's loops.
+static bool computeBeforeLoop(Loop &L, ArrayRef<const SCEV *> PerEntry,
+                              ScalarEvolution &SE,
+                              SmallVectorImpl<Value *> &Counts) {
+  Instruction *Before = L.getLoopPreheader()->getTerminator();
+  SCEVExpander Expander(SE, Before->getModule()->getDataLayout(), "ss.trips");
+  SCEVExpanderCleaner Cleaner(Expander); // removes what it added, unless used
+  for (const SCEV *S : PerEntry) {
+    if (!safeToExpandAt(Expander, S, Before, SE))
+      return false;
+    Counts.push_back(Expander.expandCodeFor(S, S->getType(), Before));
+  }
+  if (any_of(Expander.getAllInsertedInstructions(),
+             [](const Instruction *I) { return isa<PHINode>(I); }))
+    return false;
+  Cleaner.markResultUsed();
+  return true;
+}
+
+// Replaces the +1 of update U inside L by one add of Count at L's only
+// exit; the emptied block of a back edge's counter goes to EmptiedLatches.
+static void countByTripCount(Loop &L, BasicBlock *Exit, CounterUpdate &U,
+                             Value *Count, std::vector<CounterUpdate> &Updates,
+                             SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
+  auto *Slot = cast<GetElementPtrInst>(U.Store->getPointerOperand());
+  Value *Counts = Slot->getPointerOperand();
+  uint32_t Index = U.Index;
+  BasicBlock *Where = U.Add->getParent();
+  U.Store->eraseFromParent();
+  U.Add->eraseFromParent();
+  U.Load->eraseFromParent();
+  if (Slot->use_empty())
+    Slot->eraseFromParent();
+  U = CounterUpdate();
+  if (Where == L.getLoopLatch() && Where->size() == 1 &&
+      Where->getSingleSuccessor() == L.getHeader())
+    EmptiedLatches.push_back(Where);
+  Updates.push_back(
+      emitCounterUpdate(&*Exit->getFirstInsertionPt(), Counts, Index, Count));
+}
+
+namespace {
+// What promoteInLoop needs of the whole function.
+struct FunctionAnalyses {
+  DominatorTree &DT;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  OptimizationRemarkEmitter &ORE;
+};
+} // namespace
+
+static void promoteInLoop(Loop &L, FunctionAnalyses &A,
                           std::vector<CounterUpdate> &Updates,
                           SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
   // Counter -> its memory updates inside L, in program order of the list.
@@ -150,17 +247,52 @@ static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
       ByCounter[Updates[I].Index].push_back(I);
   if (ByCounter.empty())
     return;
-  SmallVector<BasicBlock *, 8> Exits;
+  // The counters the trip count gives cost the loop nothing, not even a
+  // register, whatever its depth.
+  SmallVector<size_t, 4> FromTrips;
+  SmallVector<const SCEV *, 4> PerEntry;
+  for (auto &Entry : ByCounter) {
+    const CounterUpdate &U = Updates[Entry.second.front()];
+    auto *Delta = dyn_cast<ConstantInt>(U.Add->getOperand(1));
+    if (Entry.second.size() != 1 || !Delta || !Delta->isOne())
+      continue;
+    if (const SCEV *S = countPerEntry(L, U.Add->getParent(), A.LI, A.DT, A.SE)) {
+      FromTrips.push_back(Entry.second.front());
+      PerEntry.push_back(S);
+    }
+  }
   // A register that counts an outer loop's blocks stays live through its
   // inner loops, where the code generator then spills and shuffles the
   // program's own values; the outer blocks run far less often than the
-  // innermost ones, so their counters stay in memory.
-  std::string Why = L.isInnermost()
-                        ? makePromotable(L, DT, LI, Exits)
-                        : "it has inner loops (a register counting it would "
-                          "stay live through them)";
+  // innermost ones, so their other counters stay in memory.
+  const char *InnerLoops = "it has inner loops (a register counting it would "
+                           "stay live through them)";
+  SmallVector<BasicBlock *, 8> Exits;
+  std::string Why = FromTrips.empty() && !L.isInnermost()
+                        ? InnerLoops
+                        : makePromotable(L, A.DT, A.LI, Exits);
+  SmallVector<Value *, 4> Counts;
+  if (Why.empty() && !FromTrips.empty() && Exits.size() == 1 &&
+      computeBeforeLoop(L, PerEntry, A.SE, Counts)) {
+    for (size_t T = 0; T < FromTrips.size(); ++T) {
+      CounterUpdate &U = Updates[FromTrips[T]];
+      ByCounter.erase(U.Index);
+      countByTripCount(L, Exits.front(), U, Counts[T], Updates, EmptiedLatches);
+    }
+    A.ORE.emit([&] {
+      return OptimizationRemark(RemarkPass, "TripCount", L.getStartLoc(),
+                                L.getHeader())
+             << "counters derived from the trip count in this loop: "
+             << ore::NV("Counters", unsigned(FromTrips.size()))
+             << ", added to memory at its exit";
+    });
+    if (ByCounter.empty())
+      return;
+  }
+  if (Why.empty() && !L.isInnermost())
+    Why = InnerLoops;
   if (!Why.empty()) {
-    ORE.emit([&] {
+    A.ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPass, "NotPromoted",
                                       L.getStartLoc(), L.getHeader())
              << "counters stay in memory in this loop: " << Why;
@@ -180,7 +312,7 @@ static void promoteInLoop(Loop &L, DominatorTree &DT, LoopInfo &LI,
     promoteCounter(L, Exits, Entry.second, Updates, EmptiedLatches);
     ++Promoted;
   }
-  ORE.emit([&] {
+  A.ORE.emit([&] {
     return OptimizationRemark(RemarkPass, "Promoted", L.getStartLoc(),
                               L.getHeader())
            << "counters kept in registers in this loop: "
@@ -196,11 +328,16 @@ promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   // Fresh analyses: placing the counters split edges.
   DominatorTree DT(F);
   LoopInfo LI(DT);
+  TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
+  TargetLibraryInfo TLI(TLII, &F);
+  AssumptionCache AC(F);
+  ScalarEvolution SE(F, TLI, AC, DT, LI);
   OptimizationRemarkEmitter ORE(&F);
+  FunctionAnalyses A{DT, LI, SE, ORE};
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   SmallVector<BasicBlock *, 8> EmptiedLatches;
   for (Loop *L : reverse(Loops)) // inner loops before the loops around them
-    promoteInLoop(*L, DT, LI, ORE, Updates, EmptiedLatches);
+    promoteInLoop(*L, A, Updates, EmptiedLatches);
   // The blocks that held a back edge's counter, now empty: the predecessor
   // branches to the header again (left in place, the block would keep the
   // loop from being tested at its bottom: the code generator puts the

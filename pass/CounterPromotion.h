@@ -1,11 +1,15 @@
-// CounterPromotion.h -- keep the counters of loop code in registers.
+// CounterPromotion.h -- take the counters of loop code out of the loop.
 //
-// An update `counts[i] += 1` inside a loop becomes an add to a register
+// Where the block of an update `counts[i] += 1` runs once per iteration of
+// a loop whose trip count scalar evolution knows, the update leaves the
+// loop: the count per entry (the back edges taken, or one more) is computed
+// in the preheader and added to counts[i] at the loop's exit, at any loop
+// depth.  Other updates in an innermost loop become adds to a register
 // that starts at 0 in the preheader, and each exit of the loop adds the
-// register to counts[i] once.  Only innermost loops are promoted: a
+// register to counts[i] once.  Only innermost loops get registers: a
 // register counting an outer loop would stay live through its inner loops
 // and crowd the program's own values there.  The counts stay exact
-// because only loops are promoted that can be left through their exits
+// because only loops are changed that can be left through their exits
 // alone: no call in them may fail to return (exit, longjmp, throw, fork)
 // and no block in them ends in anything but a branch or a switch.  Adding
 // the register at the exits (not storing it) keeps recursion inside the
@@ -19,8 +23,9 @@
 
 namespace ss {
 
-// Updates the list: promoted updates lose their load and store, and the
-// updates added at loop exits are appended.  Returns the blocks it
+// Updates the list: promoted updates lose their load and store, updates
+// replaced by a trip count lose everything, and the updates added at loop
+// exits are appended.  Returns the blocks it
 // removed (split back edges left empty), to be forgotten, not used.
 std::vector<const llvm::BasicBlock *>
 promoteCountersInLoops(llvm::Function &F, std::vector<CounterUpdate> &Updates);

@@ -243,15 +243,47 @@ static int constant_into(const struct ss_insn *insn, char *reg, size_t size) {
   return 0;
 }
 
+/* Whether `insn` sets `reg` (64-bit name) without reading it: a move or
+ * address computation into its 64- or 32-bit name (which clears the rest)
+ * whose sources do not name it, or a xor of it with itself. */
+static int overwrites_register(const struct ss_insn *insn, const char *reg) {
+  char zeroed[8];
+  if (constant_into(insn, zeroed, sizeof zeroed))
+    return strcmp(zeroed, reg) == 0;
+  const char *m = insn->mnemonic;
+  if (strncmp(m, "mov", 3) != 0 && strncmp(m, "lea", 3) != 0)
+    return 0;
+  const char *ops = insn->text + insn->operands;
+  char name[8], canon[8], dest[8] = "";
+  int named_before = 0; /* in an operand before the last */
+  const char *last = NULL;
+  for (const char *p = ss_next_register(ops, name, sizeof name); p;
+       p = ss_next_register(p + 1, name, sizeof name)) {
+    named_before |= last && strcmp(canon, reg) == 0;
+    ss_register_canonical(name, canon, sizeof canon);
+    snprintf(dest, sizeof dest, "%s", name);
+    last = p;
+  }
+  if (!last || named_before || strcmp(canon, reg) != 0 ||
+      last[1 + strlen(dest)] != '\0' || (last > ops && last[-1] == '('))
+    return 0;
+  size_t n = strlen(dest); /* 64 or 32 bits: rcx, r9, ecx, r9d */
+  return dest[0] == 'e' || (dest[0] == 'r' && dest[n - 1] != 'w' &&
+                            dest[n - 1] != 'b');
+}
+
 /* Two kinds of code the register allocator and the instruction selector
  * add for the instrumentation carry the line of the code around them:
- *  - a reload whose register the instrumentation reads next, as the base
- *    of a counter's address, reloads the pointer to the thread's counters
- *    that was spilled (the program never reads that pointer);
+ *  - a reload whose register the instrumentation reads next: as the base
+ *    of a counter's address, it reloads the pointer to the thread's
+ *    counters that was spilled (the program never reads that pointer);
+ *    else it reloads a value the instrumentation computed (a loop's trip
+ *    count, spilled around the loop), when nothing but the
+ *    instrumentation reads the register before it is set again;
  *  - a constant put in a register that the instrumentation reads next is
  *    the start value of a counter kept in a register (a loop's promoted
  *    counter).
- * Both are the instrumentation's.  "Next": before any control transfer. */
+ * All are the instrumentation's.  "Next": before any control transfer. */
 static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
   for (size_t i = 0; i < mf->num_insns; i++) {
     struct ss_mcode_insn *feed = &mf->insns[i];
@@ -261,12 +293,23 @@ static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
         !((reload = stack_reload(&feed->insn, reg, sizeof reg)) ||
           constant_into(&feed->insn, reg, sizeof reg)))
       continue;
+    int read_by_instrumentation = 0;
     for (size_t k = i + 1; k < mf->num_insns; k++) {
       const struct ss_mcode_insn *use = &mf->insns[k];
       int as_base;
       if (names_register(&use->insn, reg, &as_base)) {
-        feed->instrumentation = use->instrumentation && (as_base || !reload);
-        break;
+        if (!read_by_instrumentation) {
+          if (!use->instrumentation)
+            break;
+          if (as_base || !reload) {
+            feed->instrumentation = 1;
+            break;
+          }
+          read_by_instrumentation = 1;
+        } else if (!use->instrumentation) {
+          feed->instrumentation = overwrites_register(&use->insn, reg);
+          break;
+        }
       }
       if (use->insn.flow != SS_FLOW_NEXT)
         break;

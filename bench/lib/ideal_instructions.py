@@ -180,7 +180,7 @@ def classify_profile(prof, binary, sources):
     cls.claim_instrumentation_code(binary)
     obj = object_of(prof, binary)
     out = {"program": 0, "instrumentation": 0, "uncovered": 0, "line0": 0,
-           "pointer_reloads": 0, "counter_starts": 0,
+           "pointer_reloads": 0, "value_reloads": 0, "counter_starts": 0,
            "functions": defaultdict(int), "uncovered_functions": defaultdict(int),
            "addresses": defaultdict(int), "lines": defaultdict(int)}
     if obj is None:
@@ -201,6 +201,8 @@ def classify_profile(prof, binary, sources):
                 out["instrumentation"] += n
                 if addr in cls.reloads:
                     out["pointer_reloads"] += n
+                if addr in cls.value_reloads:
+                    out["value_reloads"] += n
                 if addr in cls.constants:
                     out["counter_starts"] += n
             else:

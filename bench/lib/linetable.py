@@ -33,7 +33,11 @@ say: a reload from a stack slot (movq N(%rsp) or N(%rbp) into a 64-bit
 register) whose register is next named, before any jump, call or return,
 by an "instrumentation" instruction that uses it as the base of a memory
 operand reloads the pointer to the thread's counters the register
-allocator spilled (the program never reads it); a constant put in a
+allocator spilled (the program never reads it), and one that such an
+instruction names otherwise reloads a value the instrumentation computed
+(a loop's trip count, spilled around the loop) when no "program"
+instruction names the register before a move, lea or constant sets it
+again; a constant put in a
 register (movl/movq $N, xorl/xorq of a register with itself) that an
 "instrumentation" instruction names next is the start value of a loop's
 counter kept in a register.
@@ -179,7 +183,8 @@ class Classifier:
         self.seqs = seqs
         self.starts = [s[0] for s in seqs]
         self.claimed = set()  # addresses the rules below make the instrumentation's
-        self.reloads = set()  # of them, the reloads of the counters' pointer
+        self.reloads = set()  # of them, the reloads of the counters' pointer,
+        self.value_reloads = set()  # of values it computed (trip counts),
         self.constants = set()  # and the start values of counters in registers
 
     _KINDS = ("program", "instrumentation", "program-line0")
@@ -204,10 +209,11 @@ class Classifier:
         the block rule, of the module docstring."""
         self.claimed = set()
         self.reloads = set()
+        self.value_reloads = set()
         self.constants = set()
         blocks = straight_line_blocks(binary)
         self._claim_instrumentation_feeds(blocks)
-        self.claimed |= self.reloads | self.constants
+        self.claimed |= self.reloads | self.value_reloads | self.constants
         for block in blocks:
             kinds = [self.classify_detail(a) for a, _, _ in block]
             lined = [k == "program" and self.position(a)[1] != 0
@@ -226,25 +232,34 @@ class Classifier:
             reload = _STACK_RELOAD.match(ops) if mnem == "movq" else None
             constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
             zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
-            # A reload feeds the instrumentation as a memory base; a
-            # constant in any operand.
+            # A reload feeds the instrumentation as a memory base, or as a
+            # value nothing else reads before it is set again; a constant
+            # in any operand.
             if reload and canonical_register(reload.group(1)) == reload.group(1):
-                reg, found, needs_base = reload.group(1), self.reloads, True
+                reg, found, is_reload = reload.group(1), self.reloads, True
             elif constant:
-                reg, found, needs_base = canonical_register(constant.group(1)), self.constants, False
+                reg, found, is_reload = canonical_register(constant.group(1)), self.constants, False
             elif zero and zero.group(1) == zero.group(2):
-                reg, found, needs_base = canonical_register(zero.group(1)), self.constants, False
+                reg, found, is_reload = canonical_register(zero.group(1)), self.constants, False
             else:
                 continue
+            read_by_instrumentation = False
             for addr2, mnem2, ops2 in insns[i + 1:]:
                 named = [(canonical_register(r), base == "(")
                          for base, r in _REGISTER.findall(ops2)]
                 if any(r == reg for r, _ in named):
-                    used_as_base = any(r == reg and base for r, base in named)
-                    if ((used_as_base or not needs_base) and
-                            self.classify_detail(addr2) == "instrumentation"):
-                        found.add(addr)
-                    break
+                    ours = self.classify_detail(addr2) == "instrumentation"
+                    if not read_by_instrumentation:
+                        if not ours:
+                            break
+                        if not is_reload or any(r == reg and base for r, base in named):
+                            found.add(addr)
+                            break
+                        read_by_instrumentation = True
+                    elif not ours:
+                        if _overwrites(mnem2, ops2, reg):
+                            self.value_reloads.add(addr)
+                        break
                 if _ends_straight_line(mnem2):
                     break
 
@@ -263,6 +278,27 @@ _STACK_RELOAD = re.compile(r"^-?\d*\(%r[sb]p\), %(\w+)$")
 _CONSTANT = re.compile(r"^\$-?\w+, %(\w+)$")
 _SELF = re.compile(r"^%(\w+), %(\w+)$")
 _REGISTER = re.compile(r"(\(?)%([a-z0-9]+)")
+
+
+def _overwrites(mnem, ops, reg):
+    """Whether the instruction sets 64-bit register reg without reading it:
+    a move or address computation into its 64- or 32-bit name whose sources
+    do not name it, or a constant put in it (mov $N, xor r,r)."""
+    constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
+    zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+    if constant:
+        return canonical_register(constant.group(1)) == reg
+    if zero and zero.group(1) == zero.group(2):
+        return canonical_register(zero.group(1)) == reg
+    if not mnem.startswith(("mov", "lea")):
+        return False
+    named = _REGISTER.findall(ops)
+    if not named or not ops.endswith("%" + named[-1][1]) or named[-1][0] == "(":
+        return False
+    dest = named[-1][1]
+    if canonical_register(dest) != reg or any(canonical_register(r) == reg for _, r in named[:-1]):
+        return False
+    return dest.startswith("e") or (dest.startswith("r") and dest[-1] not in "wb")
 
 
 def _ends_straight_line(mnem):

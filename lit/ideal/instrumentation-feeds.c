@@ -31,6 +31,8 @@ __attribute__((noinline)) static unsigned mix(int n) {
     if (x & 64) h12 += h10; else h13 ^= h11;
     for (int k = 0; k < (int)(x & 3); k++)
       h0 = h0 * 31 + h13;
+    for (unsigned y = x & 7; y; y &= y - 1)
+      h1 = h1 * 33 + h12;
   }
   return h0 ^ h1 ^ h2 ^ h3 ^ h4 ^ h5 ^ h6 ^ h7 ^ h8 ^ h9 ^ h10 ^ h11 ^ h12 ^ h13;
 }

@@ -3,7 +3,7 @@
 
 usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
                           [--estimated N --tolerance PCT] [--pointer-reloads]
-                          [--counter-starts]
+                          [--value-reloads] [--counter-starts]
 
 CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
 of the run that wrote EXPERIMENT.  The program's own instructions are told
@@ -20,7 +20,9 @@ ssprof marks machine blocks as estimated: --estimated N allows at most N
 of them (default 0), and then the functions that have them may differ by
 PCT percent of callgrind's count (--tolerance), the others still exactly.
 --pointer-reloads also requires that some executed instructions are
-reloads of the counters' pointer, --counter-starts that some are start
+reloads of the counters' pointer, --value-reloads that some reload a
+value the instrumentation computed (a loop's trip count spilled around
+the loop), --counter-starts that some are start
 values of counters kept in registers (the line-table reading's rules for
 code that feeds the instrumentation), so a test of those rules cannot
 pass without exercising them.
@@ -47,6 +49,7 @@ def main():
     ap.add_argument("--estimated", type=int, default=0)
     ap.add_argument("--tolerance", type=float, default=0.0)
     ap.add_argument("--pointer-reloads", action="store_true")
+    ap.add_argument("--value-reloads", action="store_true")
     ap.add_argument("--counter-starts", action="store_true")
     opt = ap.parse_args()
 
@@ -83,6 +86,8 @@ def main():
                       f"have estimated counts (at most {opt.estimated})")
     if opt.pointer_reloads and theirs["pointer_reloads"] == 0:
         errors.append("no reload of the counters' pointer was executed")
+    if opt.value_reloads and theirs["value_reloads"] == 0:
+        errors.append("no reload of a trip count was executed")
     if opt.counter_starts and theirs["counter_starts"] == 0:
         errors.append("no start value of a counter in a register was executed")
     if cg == 0:
