@@ -5,7 +5,9 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -191,7 +193,11 @@ static bool computeBeforeLoop(Loop &L, ArrayRef<const SCEV *> PerEntry,
                               ScalarEvolution &SE,
                               SmallVectorImpl<Value *> &Counts) {
   Instruction *Before = L.getLoopPreheader()->getTerminator();
-  SCEVExpander Expander(SE, Before->getModule()->getDataLayout(), "ss.trips");
+  // Not in LCSSA form: LCSSA would route the program's own uses of loop
+  // values through new phis, which the cleaner would then delete with them
+  // (nothing after this pass needs LCSSA).
+  SCEVExpander Expander(SE, Before->getModule()->getDataLayout(), "ss.trips",
+                        /*PreserveLCSSA=*/false);
   SCEVExpanderCleaner Cleaner(Expander); // removes what it added, unless used
   for (const SCEV *S : PerEntry) {
     if (!safeToExpandAt(Expander, S, Before, SE))
@@ -234,6 +240,9 @@ struct FunctionAnalyses {
   LoopInfo &LI;
   ScalarEvolution &SE;
   OptimizationRemarkEmitter &ORE;
+  // A cycle that is no loop (entered other than at a header) may repeat a
+  // block inside one iteration: then no count follows from trip counts.
+  bool Irreducible;
 };
 } // namespace
 
@@ -254,7 +263,8 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
   for (auto &Entry : ByCounter) {
     const CounterUpdate &U = Updates[Entry.second.front()];
     auto *Delta = dyn_cast<ConstantInt>(U.Add->getOperand(1));
-    if (Entry.second.size() != 1 || !Delta || !Delta->isOne())
+    if (A.Irreducible || Entry.second.size() != 1 || !Delta ||
+        !Delta->isOne())
       continue;
     if (const SCEV *S = countPerEntry(L, U.Add->getParent(), A.LI, A.DT, A.SE)) {
       FromTrips.push_back(Entry.second.front());
@@ -333,7 +343,9 @@ promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   AssumptionCache AC(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   OptimizationRemarkEmitter ORE(&F);
-  FunctionAnalyses A{DT, LI, SE, ORE};
+  ReversePostOrderTraversal<Function *> RPOT(&F);
+  bool Irreducible = containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
+  FunctionAnalyses A{DT, LI, SE, ORE, Irreducible};
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   SmallVector<BasicBlock *, 8> EmptiedLatches;
   for (Loop *L : reverse(Loops)) // inner loops before the loops around them

@@ -3,7 +3,7 @@
 // at its exit.  Counted up and down, by 4, triangular (the inner count
 // depends on the outer loop), an outer loop around an inner one, a block
 // after the exit test (it runs once less than the test), zero trips,
-// vectorized; and two whose counters are kept in registers instead: a step
+// vectorized, a cycle that is no loop inside a counted loop; and two whose counters are kept in registers instead: a step
 // of 3 (its count needs a division) and a pointer run up to an end that
 // scalar evolution cannot relate to it.  Every count is checked against STEP()'s own
 // tallies at -O0, -O2 and -O3.
@@ -79,6 +79,41 @@ NOINLINE static void by_3(int n) {
     STEP();
 }
 
+// A cycle entered in its middle (no loop to LLVM) inside a counted loop:
+// its blocks may run several times an iteration, so the pass derives no
+// count from a trip count in a function that has one.
+NOINLINE static void tangled(int n, int k) {
+  for (int i = 0; i < n; i++) {
+    int j = 0;
+    if ((i ^ k) & 1)
+      goto inside;
+  again:
+    STEP();
+  inside:
+    j++;
+    if (j < 3)
+      goto again;
+    STEP();
+  }
+}
+
+// SQLite's putVarint64: at -O3 the copy loop is vectorized twice over, and
+// the remainder loop's trip count uses values of the loops before it (a
+// first version of the pass wiped their uses out: the program crashed).
+NOINLINE static int put_varint(unsigned char *p, unsigned long long v) {
+  unsigned char buf[10];
+  int n = 0;
+  do {
+    buf[n++] = (unsigned char)((v & 0x7f) | 0x80);
+    v >>= 7;
+  } while (v != 0);
+  buf[0] &= 0x7f;
+  int i, j;
+  for (i = 0, j = n - 1; j >= 0; j--, i++)
+    p[i] = buf[j];
+  return n;
+}
+
 // Vectorized at -O3: a vector loop and its remainder.
 NOINLINE static void scale(int *a, int n, int k) {
   for (int i = 0; i < n; i++)
@@ -98,8 +133,22 @@ int main(int argc, char **argv) {
     rectangle(n + r, n - r);
     by_3(10 * n + r);
     scale(data, 100 * n + r, 3);
+    tangled(n + r, r);
   }
-  printf("SSCHECK calls up 6\nSSCHECK calls scale 3\n");
+  unsigned long long v = 1;
+  for (int k = 0; k < 640; k++) {
+    v = v * 6364136223846793005ull + 1442695040888963407ull;
+    unsigned long long x = v >> (k % 64), back = 0;
+    unsigned char out[10];
+    int len = put_varint(out, x);
+    for (int q = 0; q < len; q++)
+      back = back << 7 | (out[q] & 0x7f);
+    if (back != x) {
+      printf("put_varint(%llu) read back as %llu\n", x, back);
+      return 1;
+    }
+  }
+  printf("SSCHECK calls up 6\nSSCHECK calls scale 3\nSSCHECK calls put_varint 640\n");
   for (int l = 0; l < 400; l++)
     if (step_count[l])
       printf("SSCHECK site step trip-counts.c:%d %lu\n", l, step_count[l]);
