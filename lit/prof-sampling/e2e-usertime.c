@@ -1,15 +1,18 @@
 // End to end with the runtime: ssrun -usertime, -fpcsamp, then ssprof.
 // The program burns CPU in `step`, inlined into burn's loop, first from
 // phase_a (0.4 s of CPU), then, after caliper point 1, from phase_b
-// (0.2 s).  Shares are statistical, so the checks are loose; everything
-// structural is exact: the inline edge burn -> step at the line of the
-// inlined call, the call lines of main -> phase_a/phase_b, definition
-// lines, and which phase the caliper windows keep.
+// (0.2 s).  Shares are statistical, so the checks are loose (usertime
+// samples every 30 ms: about 19 samples, some 75 % of them in step; by the
+// binomial tail a bound of half fails about 1 % of runs, 30 % far under
+// 0.01 %); everything structural is exact: the inline edge
+// burn -> step at the line of the inlined call, the call lines of main ->
+// phase_a/phase_b, definition lines, and which phase the caliper windows
+// keep.
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -g -I%S/../../include %s -o prog
 // RUN: cd %t && %ssrun -usertime ./prog && %ssprof -json prog.usertime.m* > ut.json
-// RUN: %python %S/../tools/json_expect.py %t/ut.json %s "s['kind'] == 'usertime' and s['callstacks']" "n >= 10" "excl('step') >= 0.5 * n" "incl('main') >= 0.9 * n" "incl('phase_a') > incl('phase_b') > 0" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "top_line() == ('step', line('step-body'))" | FileCheck %s
+// RUN: %python %S/../tools/json_expect.py %t/ut.json %s "s['kind'] == 'usertime' and s['callstacks']" "n >= 10" "excl('step') >= 0.3 * n" "incl('main') >= 0.9 * n" "incl('phase_a') > incl('phase_b') > 0" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "top_line() == ('step', line('step-body'))" | FileCheck %s
 // CHECK: json_expect: 12 checks passed
 //
 // The text listing names the same things.
