@@ -7,8 +7,10 @@
 // of lit/tools/ideal_callgrind.py, written on its own
 // (bench/lib/linetable.py): their counts agree exactly, and the reading
 // finds both kinds executed here (--pointer-reloads, --counter-starts).
-// mix() keeps 14 values live through a loop with branches and an inner
-// loop, whose counter is kept in a register.
+// mix() keeps 14 values live through a loop with branches and two inner
+// loops: one whose counter comes from its trip count, and one (clearing
+// bits until none is left) whose trip count is unknown, so its counter is
+// kept in a register.
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
