@@ -338,6 +338,8 @@ promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   // Fresh analyses: placing the counters split edges.
   DominatorTree DT(F);
   LoopInfo LI(DT);
+  if (LI.empty()) // most functions: spare them the analyses below
+    return {};
   TargetLibraryInfoImpl TLII(Triple(F.getParent()->getTargetTriple()));
   TargetLibraryInfo TLI(TLII, &F);
   AssumptionCache AC(F);

@@ -230,17 +230,14 @@ class Classifier:
             if self.classify(addr) != "program":
                 continue
             reload = _STACK_RELOAD.match(ops) if mnem == "movq" else None
-            constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
-            zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+            constant = _constant_into(mnem, ops)
             # A reload feeds the instrumentation as a memory base, or as a
             # value nothing else reads before it is set again; a constant
             # in any operand.
             if reload and canonical_register(reload.group(1)) == reload.group(1):
                 reg, found, is_reload = reload.group(1), self.reloads, True
             elif constant:
-                reg, found, is_reload = canonical_register(constant.group(1)), self.constants, False
-            elif zero and zero.group(1) == zero.group(2):
-                reg, found, is_reload = canonical_register(zero.group(1)), self.constants, False
+                reg, found, is_reload = constant, self.constants, False
             else:
                 continue
             read_by_instrumentation = False
@@ -280,16 +277,25 @@ _SELF = re.compile(r"^%(\w+), %(\w+)$")
 _REGISTER = re.compile(r"(\(?)%([a-z0-9]+)")
 
 
+def _constant_into(mnem, ops):
+    """The 64-bit name of the register a constant is put in (movl/movq $N,
+    xorl/xorq of a register with itself), or None."""
+    constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
+    if constant:
+        return canonical_register(constant.group(1))
+    zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+    if zero and zero.group(1) == zero.group(2):
+        return canonical_register(zero.group(1))
+    return None
+
+
 def _overwrites(mnem, ops, reg):
     """Whether the instruction sets 64-bit register reg without reading it:
     a move or address computation into its 64- or 32-bit name whose sources
     do not name it, or a constant put in it (mov $N, xor r,r)."""
-    constant = _CONSTANT.match(ops) if mnem in ("movl", "movq") else None
-    zero = _SELF.match(ops) if mnem in ("xorl", "xorq") else None
+    constant = _constant_into(mnem, ops)
     if constant:
-        return canonical_register(constant.group(1)) == reg
-    if zero and zero.group(1) == zero.group(2):
-        return canonical_register(zero.group(1)) == reg
+        return constant == reg
     if not mnem.startswith(("mov", "lea")):
         return False
     named = _REGISTER.findall(ops)
