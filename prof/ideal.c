@@ -287,6 +287,14 @@ static uint32_t region_of(struct region_set *rs, const struct function_code *fc,
 /* Blocks of a hot loop path longer than this are modelled one by one. */
 #define MAX_PATH 32
 
+/* How often `blk` went on to its successor `k` (that block's count where
+ * the edge's is unknown). */
+static int64_t succ_runs(const struct ss_mcode_function *mf,
+                         const struct ss_mcode_block *blk, uint32_t k) {
+  return blk->succ_count[k] >= 0 ? blk->succ_count[k]
+                                 : mf->blocks[blk->succ[k]].count;
+}
+
 /* The successor of `b` that runs most often after it. */
 static uint32_t hottest_successor(const struct ss_mcode_function *mf,
                                   uint32_t b) {
@@ -294,8 +302,7 @@ static uint32_t hottest_successor(const struct ss_mcode_function *mf,
   uint32_t best = SS_MB_NONE;
   int64_t most = 0;
   for (uint32_t k = 0; k < blk->num_succ; k++) {
-    int64_t n = blk->succ_count[k] >= 0 ? blk->succ_count[k]
-                                        : mf->blocks[blk->succ[k]].count;
+    int64_t n = succ_runs(mf, blk, k);
     if (n > most) {
       most = n;
       best = blk->succ[k];
@@ -304,18 +311,58 @@ static uint32_t hottest_successor(const struct ss_mcode_function *mf,
   return best;
 }
 
+/* Loops already planned as regions of their own: which one each block
+ * belongs to, and where each is left most often. */
+struct planned_loops {
+  uint32_t *loop_of; /* per block: the loop's number, SS_MB_NONE if none */
+  uint32_t *exit_of; /* per loop: its most frequent successor outside it */
+  uint32_t num;
+};
+
+/* Record the path of `len` blocks as a planned loop. */
+static void plan_loop(struct planned_loops *pl,
+                      const struct ss_mcode_function *mf,
+                      const uint32_t *path, size_t len) {
+  uint32_t loop = pl->num++;
+  for (size_t p = 0; p < len; p++)
+    pl->loop_of[path[p]] = loop;
+  uint32_t exit = SS_MB_NONE;
+  int64_t most = 0;
+  for (size_t p = 0; p < len; p++) {
+    const struct ss_mcode_block *blk = &mf->blocks[path[p]];
+    for (uint32_t k = 0; k < blk->num_succ; k++) {
+      uint32_t s = blk->succ[k];
+      int64_t n = succ_runs(mf, blk, k);
+      if (pl->loop_of[s] != loop && n > most) {
+        most = n;
+        exit = s;
+      }
+    }
+  }
+  pl->exit_of[loop] = exit;
+}
+
 /* The cycle of machine blocks that following the hottest successors from
  * `start` comes back around, when every block on it runs at least half as
  * often as `start` and none is `taken`: the steady path of a loop whose
  * body the code generator cut into several blocks (an unrolled body with
- * an exit test between its copies).  Returns its length, 0 if none. */
+ * an exit test between its copies), or the body of an outer loop.  An
+ * inner loop met on the way, planned already, is stepped over to where it
+ * is most often left: it is a region of its own, and the outer body's
+ * blocks overlap one another around it as they do without it.  Returns
+ * the path's length, 0 if none. */
 static size_t hot_loop_path(const struct ss_mcode_function *mf, uint32_t start,
-                            const unsigned char *taken, uint32_t *path) {
+                            const unsigned char *taken,
+                            const struct planned_loops *pl, uint32_t *path) {
   size_t n = 0;
   int64_t least = mf->blocks[start].count / 2;
   for (uint32_t b = start; n < MAX_PATH;) {
     path[n++] = b;
     b = hottest_successor(mf, b);
+    for (uint32_t hops = 0; b != SS_MB_NONE && taken[b] &&
+                            pl->loop_of[b] != SS_MB_NONE && hops < pl->num;
+         hops++)
+      b = pl->exit_of[pl->loop_of[b]];
     if (b == start)
       return n;
     if (b == SS_MB_NONE || taken[b] || mf->blocks[b].count < least)
@@ -345,6 +392,11 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
   count_program_insns(fc);
   uint32_t *order = ss_xcalloc(mf->num_blocks + 1, sizeof *order);
   unsigned char *taken = ss_xcalloc(mf->num_blocks + 1, 1);
+  struct planned_loops pl = {
+      ss_xcalloc(mf->num_blocks + 1, sizeof *pl.loop_of),
+      ss_xcalloc(mf->num_blocks + 1, sizeof *pl.exit_of), 0};
+  for (uint32_t k = 0; k < mf->num_blocks; k++)
+    pl.loop_of[k] = SS_MB_NONE;
   uint32_t path[MAX_PATH];
   size_t n = 0;
   for (uint32_t k = 0; k < mf->num_blocks; k++)
@@ -355,10 +407,12 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
     uint32_t k = order[i];
     if (taken[k])
       continue;
-    size_t len = hot_loop_path(mf, k, taken, path);
+    size_t len = hot_loop_path(mf, k, taken, &pl, path);
     uint32_t insns = 0;
     for (size_t p = 0; p < len; p++)
       insns += fc->program_insns[path[p]];
+    if (len > 0)
+      plan_loop(&pl, mf, path, len);
     if (len == 0 || insns == 0) {
       path[0] = k;
       len = 1;
@@ -374,6 +428,8 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
   }
   free(order);
   free(taken);
+  free(pl.loop_of);
+  free(pl.exit_of);
 }
 
 /* All regions in one llvm-mca run.  Returns 0, -1 (llvm-mca failed:

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""json_expect.py -- check an `ssprof -json` document of a sampling
-experiment with Python expressions, for end-to-end tests whose numbers are
-statistical (shares of samples, not exact counts).
+"""json_expect.py -- check an `ssprof -json` document with Python
+expressions, for end-to-end tests whose numbers are statistical (shares of
+samples, not exact counts) or relations between figures of the model.
 
   json_expect.py DOC.json SOURCE.c 'EXPR' ['EXPR' ...]
 
@@ -14,6 +14,7 @@ Each EXPR must be true.  Names it can use:
   edge(caller, callee)     the callgraph entries of that pair (a list)
   line(marker)      the line of SOURCE that ends in the comment "// marker"
   top_line()        the (function, line) of the line with most samples
+  blocks(name)      the ideal-time machine blocks of function `name`
 Prints "json_expect: N checks passed", or the failing expression with the
 document's functions, and exits 1.
 """
@@ -53,14 +54,19 @@ def main(argv):
         best = max(d["lines"], key=lambda l: l["samples"])
         return (best["function"], best["line"])
 
+    def blocks(name):
+        return [b for b in d.get("ideal", {}).get("blocks", [])
+                if b["function"] == name]
+
     env = {"d": d, "s": d.get("sampling", {}), "f": f, "excl": excl,
-           "incl": incl, "edge": edge, "line": line, "top_line": top_line}
+           "incl": incl, "edge": edge, "line": line, "top_line": top_line,
+           "blocks": blocks}
     env["n"] = env["s"].get("samples", 0)
     for expr in argv[3:]:
         if not eval(expr, env):
             summary = ", ".join("%s %d/%d" % (x["name"],
-                                               x["exclusive_samples"],
-                                               x["inclusive_samples"])
+                                               x.get("exclusive_samples", 0),
+                                               x.get("inclusive_samples", 0))
                                 for x in d.get("functions", []))
             print("json_expect: failed: %s\n  %d samples; functions "
                   "(exclusive/inclusive): %s" % (expr, env["n"], summary))

@@ -2,12 +2,15 @@
  * test_insn.c -- what ideal time reads from single x86-64 instructions:
  * LLVM's disassembler on known encodings (length, control flow, branch
  * target, text), the classification of -archinfo (insn_class.h) and the
- * vector-move folding given to llvm-mca (move_elimination.h).  Expected
- * values are from the Intel SDM encodings and AT&T syntax, written by hand.
+ * vector-move folding given to llvm-mca (move_elimination.h) and the
+ * compare-and-jump pairs that fuse (macro_fusion.h).  Expected values are
+ * from the Intel SDM encodings, AT&T syntax and the fusion table of
+ * Intel's optimization manual, written by hand.
  */
 #include "check.h"
 #include "disasm.h"
 #include "insn_class.h"
+#include "macro_fusion.h"
 #include "move_elimination.h"
 
 #include <elf.h>
@@ -152,6 +155,36 @@ static void test_move_folding(void) {
                              "pshufd $68, %xmm0, %xmm7", out, sizeof out));
 }
 
+static void test_macro_fusion(void) {
+  CHECK(ss_macro_fuses("cmpq %rcx, %rax", "jne ss_target"));
+  CHECK(ss_macro_fuses("testl %eax, %eax", "js ss_target"));
+  CHECK(ss_macro_fuses("addq $8, %rcx", "jb ss_target"));
+  CHECK(ss_macro_fuses("decl %ecx", "jne ss_target"));
+  /* a register compared with memory fuses; an add may read memory */
+  CHECK(ss_macro_fuses("cmpq 56(%rsp), %r15", "jge ss_target"));
+  CHECK(ss_macro_fuses("addq (%rdi), %rax", "je ss_target"));
+  /* the jump after it is not conditional, or not right after it */
+  CHECK(!ss_macro_fuses("cmpq %rcx, %rax", "jmp ss_target"));
+  CHECK(!ss_macro_fuses("cmpq %rcx, %rax", "movq %rax, %rbx"));
+  CHECK(!ss_macro_fuses("cmpq %rcx, %rax", "jrcxz ss_target"));
+  /* cmp, add, sub: no sign, parity or overflow jumps */
+  CHECK(!ss_macro_fuses("cmpl %esi, %edi", "js ss_target"));
+  CHECK(!ss_macro_fuses("subq $1, %rax", "jo ss_target"));
+  /* inc, dec: none that reads the carry flag */
+  CHECK(!ss_macro_fuses("incq %rax", "jb ss_target"));
+  CHECK(!ss_macro_fuses("decl %ecx", "ja ss_target"));
+  /* memory and an immediate, %rip, a memory destination */
+  CHECK(!ss_macro_fuses("cmpl $8, 16(%rsp)", "jae ss_target"));
+  CHECK(!ss_macro_fuses("cmpq counter(%rip), %rax", "jne ss_target"));
+  CHECK(!ss_macro_fuses("addq %rax, 8(%rdi)", "jne ss_target"));
+  CHECK(!ss_macro_fuses("decl (%rdi)", "jne ss_target"));
+  /* not one of the instructions that fuse */
+  CHECK(!ss_macro_fuses("orq %rax, %rcx", "jne ss_target"));
+  CHECK(!ss_macro_fuses("addsd %xmm1, %xmm0", "jne ss_target"));
+  CHECK(!ss_macro_fuses("cmpxchgq %rcx, (%rdi)", "jne ss_target"));
+  CHECK(!ss_macro_fuses("andnl %eax, %ecx, %edx", "je ss_target"));
+}
+
 int main(void) {
   char why[128];
   d = ss_disasm_new(EM_X86_64, why, sizeof why);
@@ -160,6 +193,7 @@ int main(void) {
     test_disassembler();
   test_classes();
   test_move_folding();
+  test_macro_fusion();
   ss_disasm_free(d);
   return check_finish("prof-insn");
 }
