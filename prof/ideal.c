@@ -411,9 +411,9 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
     uint32_t insns = 0;
     for (size_t p = 0; p < len; p++)
       insns += fc->program_insns[path[p]];
-    if (len > 0)
+    if (len > 0 && insns > 0) {
       plan_loop(&pl, mf, path, len);
-    if (len == 0 || insns == 0) {
+    } else {
       path[0] = k;
       len = 1;
       insns = fc->program_insns[k];
