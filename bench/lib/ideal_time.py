@@ -158,7 +158,7 @@ def main():
     # tick (4 ms at 250 Hz): a run of a few ticks with much system time gets a
     # tick of user time more or less at random, without bias.  The median of
     # a few such runs is a tick or so off (io: 0.035 to 0.047 s from one
-    # bench run to the next); the mean of many is not.
+    # bench run to the next); the mean of many is steadier.
     # (The system time is split at random too: the choice goes by the mean.)
     split = [r for r in rows if user[r["row"]] and
              statistics.fmean(system[r["row"]]) >=
