@@ -57,32 +57,26 @@ static const char *condition_of(const char *next, char *m, size_t size) {
   return m + 1;
 }
 
+static int one_of(const char *cc, const char *const *list, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (strcmp(cc, list[i]) == 0)
+      return 1;
+  return 0;
+}
+
 int ss_macro_fuses(const char *insn, const char *next) {
+  static const char *const sign_parity_overflow[] = {"s", "ns", "p", "np",
+                                                     "o", "no"};
+  static const char *const carry[] = {"b", "ae", "be", "a"};
   enum first_kind kind = kind_of(insn);
   char m[32];
   const char *cc = condition_of(next, m, sizeof m);
   if (kind == NOT_FUSIBLE || !cc || !operands_allow(insn, kind))
     return 0;
-  static const char *const sign_parity_overflow[] = {"s", "ns", "p", "np",
-                                                     "o", "no"};
-  static const char *const carry[] = {"b", "ae", "be", "a"};
-  switch (kind) {
-  case TEST_AND:
+  if (kind == TEST_AND)
     return 1;
-  case CMP_ADD_SUB:
-    for (size_t i = 0; i < 6; i++)
-      if (strcmp(cc, sign_parity_overflow[i]) == 0)
-        return 0;
-    return 1;
-  case INC_DEC:
-    for (size_t i = 0; i < 6; i++)
-      if (strcmp(cc, sign_parity_overflow[i]) == 0)
-        return 0;
-    for (size_t i = 0; i < 4; i++)
-      if (strcmp(cc, carry[i]) == 0)
-        return 0;
-    return 1;
-  default:
+  if (one_of(cc, sign_parity_overflow, sizeof sign_parity_overflow /
+                                           sizeof *sign_parity_overflow))
     return 0;
-  }
+  return kind == CMP_ADD_SUB || !one_of(cc, carry, sizeof carry / sizeof *carry);
 }

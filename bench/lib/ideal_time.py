@@ -167,10 +167,9 @@ def main():
     if split:
         print(f"ideal: {', '.join(r['row'] for r in split)}: much system time, "
               f"{(SPLIT_RUNS - 1) * opt.reps} more runs", file=sys.stderr, flush=True)
-    for rep in range((SPLIT_RUNS - 1) * opt.reps):
+    for _ in range((SPLIT_RUNS - 1) * opt.reps):
         for r in split:
             time_once(r, False)
-    split_rows = {r["row"] for r in split}
 
     # ---- the clock, after ----
     after = calibrate("calibrate-after-")
@@ -231,7 +230,7 @@ def main():
     for r in rows:
         res = results[r["row"]]
         times = res["user"]
-        by_mean = r["row"] in split_rows
+        by_mean = r in split
         meas = (statistics.fmean(times) if by_mean else statistics.median(times)) \
             if times else None
         res["measured_by"] = "mean" if by_mean else "median"
