@@ -4,6 +4,7 @@
 
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -106,6 +107,35 @@ bool restartsByTailCall(const Function &F) {
   return true;
 }
 
+// Call the cold thunk Thunk (no arguments, preserve_all) on a rare path.
+// On x86-64 the call is made in inline assembly, so that the code
+// generator sees no call: a function that calls nothing else then stays a
+// leaf without a frame.  (A real call needs the stack aligned, and LLVM 14
+// shrink-wraps no frame into a cold block once the entry block loads from
+// memory, which it always does here: the function would push and pop a
+// register on every call, and its returns would merge into one epilogue.)
+// The assembly steps over the red zone, where a leaf keeps its locals,
+// aligns the stack for the call and puts it back; the thunk keeps every
+// register but r11.
+static void callWithoutFrame(IRBuilder<> &B, Function *Thunk) {
+  if (!hasPreserveAll(*Thunk->getParent())) {
+    B.CreateCall(Thunk)->setCallingConv(Thunk->getCallingConv());
+    return;
+  }
+  static const char Asm[] = "movq %rsp, %r11\n\t"
+                            "leaq -128(%rsp), %rsp\n\t"
+                            "andq $$-16, %rsp\n\t"
+                            "pushq %r11\n\t"
+                            "subq $$8, %rsp\n\t"
+                            "call ${0:P}\n\t"
+                            "movq 8(%rsp), %rsp";
+  auto *Ty = FunctionType::get(B.getVoidTy(), {Thunk->getType()}, false);
+  B.CreateCall(InlineAsm::get(Ty, Asm,
+                              "i,~{r11},~{memory},~{dirflag},~{fpsr},~{flags}",
+                              /*hasSideEffects=*/true),
+               {Thunk});
+}
+
 // Once every update is in place: branch to the runtime when the pointer is
 // NULL.  The cold path asks for the thread's counters and then starts the
 // function over by a tail call to itself: nothing has happened yet but the
@@ -127,8 +157,7 @@ static Value *claimWhenNull(const ThreadCounters &TC,
   if (DISubprogram *SP = F.getSubprogram())
     Cold.SetCurrentDebugLocation(
         DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
-  CallInst *Claim = Cold.CreateCall(Globals.ClaimCounters);
-  Claim->setCallingConv(Globals.ClaimCounters->getCallingConv());
+  callWithoutFrame(Cold, Globals.ClaimCounters);
   GlobalVariable *TLS = Globals.ThreadCounters;
   LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
                                              MaybeAlign(8), "ss.counts.new");
@@ -251,11 +280,12 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     Slow.SetCurrentDebugLocation(C.Call->getDebugLoc());
     Value *SiteCounts =
         Slow.CreateConstInBoundsGEP1_64(I64, Placed.Counts, CountIndex);
-    Slow.CreateCall(Globals.IndirectHook,
-                    {Slow.CreatePointerCast(Slot0, bytePtrTy(Ctx)),
-                     Slow.CreatePointerCast(C.Call->getCalledOperand(),
-                                            bytePtrTy(Ctx)),
-                     SiteCounts});
+    CallInst *Hook = Slow.CreateCall(
+        Globals.IndirectHook,
+        {Slow.CreatePointerCast(Slot0, bytePtrTy(Ctx)),
+         Slow.CreatePointerCast(C.Call->getCalledOperand(), bytePtrTy(Ctx)),
+         SiteCounts});
+    Hook->setCallingConv(Globals.IndirectHook->getCallingConv());
   }
   return Used;
 }

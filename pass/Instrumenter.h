@@ -17,7 +17,7 @@ struct ModuleGlobals {
   llvm::GlobalVariable *ThreadCounters = nullptr; // thread_local i64*
   llvm::Function *ClaimCounters = nullptr;        // void ss.thread_counters()
   llvm::GlobalVariable *IndirectTargets = nullptr; // [M x [8 x i64]]
-  llvm::FunctionCallee IndirectHook;               // __ssrt_indirect_call
+  llvm::Function *IndirectHook = nullptr;          // ss.indirect_call(...)
 };
 
 // One counter update in the code: counts[Index] += Add's second operand,

@@ -6,6 +6,8 @@
 //                                   N edge counters, 9 per indirect-call site
 //   __ss_thread_counters  i64*      thread_local: this thread's counters
 //   ss.thread_counters()            asks the runtime for a thread's counters
+//   ss.indirect_call(site, callee, counts)  the same for an indirect call's
+//                                   target not in slot 0 (both preserve_all)
 //   __ss_sites      [M x [8 x i64]] indirect-call targets, shared
 //   __ss_functions  [F x ptr]       the instrumented functions' addresses
 //   __ss_descriptor [D x i8]        the static descriptor blob
@@ -165,10 +167,13 @@ private:
     Type *Ptr = ss::bytePtrTy(Ctx);
     AttributeList NoUnwind = AttributeList::get(
         Ctx, AttributeList::FunctionIndex, {Attribute::NoUnwind});
-    Globals.IndirectHook =
+    FunctionCallee IndirectRuntime =
         M.getOrInsertFunction("__ssrt_indirect_call", NoUnwind,
                               Type::getVoidTy(Ctx), Ptr, Ptr,
                               PointerType::getUnqual(I64));
+    Globals.IndirectHook =
+        coldThunk("ss.indirect_call", IndirectRuntime, {},
+                  {Ptr, Ptr, PointerType::getUnqual(I64)});
 
     // Mirrors struct ss_module in include/ss/format.h; filled in last.
     Type *I32 = Type::getInt32Ty(Ctx);
@@ -197,25 +202,38 @@ private:
     FunctionCallee Runtime = M.getOrInsertFunction(
         "__ssrt_thread_counters", CountsPtr, ss::bytePtrTy(Ctx),
         PointerType::getUnqual(CountsPtr));
-    Function *Claim = Function::Create(
-        FunctionType::get(Type::getVoidTy(Ctx), false),
-        GlobalValue::InternalLinkage, "ss.thread_counters", M);
-    Claim->addFnAttr(Attribute::NoInline);
-    Claim->addFnAttr(Attribute::Cold);
-    Claim->addFnAttr(Attribute::NoUnwind);
-    // The call sits in every instrumented function; with the C convention
-    // it clobbers the caller-saved registers, so even a small leaf function
-    // would save registers and set up a frame on every call just for it.
-    // preserve_all keeps every register, and the function saves what the C
-    // call inside clobbers, on this cold path only.  (It returns nothing:
-    // LLVM 14 restores the return register too; the caller reloads the
-    // pointer the runtime stored.)
+    Globals.ClaimCounters = coldThunk(
+        "ss.thread_counters", Runtime,
+        {asBytePtr(ModuleRecord), Globals.ThreadCounters}, {});
+  }
+
+  // A cold module function that calls the runtime's Runtime with Fixed
+  // followed by its own parameters (of types Params).  Instrumented code
+  // calls it on rare paths in every instrumented function (a thread's
+  // first call, an indirect call to a target not seen first).  With the C
+  // convention such a call clobbers the caller-saved registers, so even a
+  // small leaf function would save registers and set up a frame on every
+  // call just for it, and keep the values it needs after the call in
+  // callee-saved registers.  preserve_all keeps every register, and the
+  // thunk saves what the C call inside clobbers, on the rare path only.
+  // (It returns nothing: LLVM 14 restores the return register too.)
+  Function *coldThunk(StringRef Name, FunctionCallee Runtime,
+                      ArrayRef<Value *> Fixed, ArrayRef<Type *> Params) {
+    Function *Thunk = Function::Create(
+        FunctionType::get(Type::getVoidTy(Ctx), Params, false),
+        GlobalValue::InternalLinkage, Name, M);
+    Thunk->addFnAttr(Attribute::NoInline);
+    Thunk->addFnAttr(Attribute::Cold);
+    Thunk->addFnAttr(Attribute::NoUnwind);
     if (ss::hasPreserveAll(M))
-      Claim->setCallingConv(CallingConv::PreserveAll);
-    IRBuilder<> B(BasicBlock::Create(Ctx, "", Claim));
-    B.CreateCall(Runtime, {asBytePtr(ModuleRecord), Globals.ThreadCounters});
+      Thunk->setCallingConv(CallingConv::PreserveAll);
+    IRBuilder<> B(BasicBlock::Create(Ctx, "", Thunk));
+    SmallVector<Value *, 4> Args(Fixed.begin(), Fixed.end());
+    for (Argument &A : Thunk->args())
+      Args.push_back(&A);
+    B.CreateCall(Runtime, Args);
     B.CreateRetVoid();
-    Globals.ClaimCounters = Claim;
+    return Thunk;
   }
 
   void instrument() {

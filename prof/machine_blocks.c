@@ -317,6 +317,31 @@ static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
   }
 }
 
+/* The conditional jump of one of the instrumentation's own tests (the
+ * thread's counters not set up yet, an indirect call to a target other
+ * than the first one seen) has no line: the pass leaves branches without
+ * one, or the code generator would give the program's code it adds before
+ * a branch (copies, loop increments) the instrumentation's line.  It is
+ * told by the compare right before it, the instrumentation's, whose flags
+ * it reads (when no block starts at the jump: no other path brings its
+ * flags).  A jump with a line keeps it: a compare the code generator merged
+ * with the program's own is read as the program's branch. */
+static int is_integer_compare(const char *m) {
+  size_t n = strncmp(m, "test", 4) == 0 ? 4 : strncmp(m, "cmp", 3) == 0 ? 3 : 0;
+  return n && (m[n] == 0 || (strchr("bwlq", m[n]) && m[n + 1] == 0));
+}
+
+static void claim_instrumentation_branches(struct ss_mcode_function *mf) {
+  for (size_t i = 1; i < mf->num_insns; i++) {
+    struct ss_mcode_insn *jump = &mf->insns[i];
+    const struct ss_mcode_insn *test = &mf->insns[i - 1];
+    if (jump->insn.flow == SS_FLOW_COND_BRANCH && jump->line == 0 &&
+        test->instrumentation && is_integer_compare(test->insn.mnemonic) &&
+        block_at(mf, jump->address) == SS_MB_NONE)
+      jump->instrumentation = 1;
+  }
+}
+
 static int by_address_then_seq(const void *a, const void *b) {
   const struct ss_block_marker *x = a, *y = b;
   if (x->address != y->address)
@@ -508,6 +533,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   }
   free(placed);
   claim_instrumentation_feeds(mf);
+  claim_instrumentation_branches(mf);
   for (size_t i = 0; i < mf->num_blocks; i++)
     claim_instrumentation_block(mf, &mf->blocks[i]);
   uint32_t owner = SS_MB_NONE;

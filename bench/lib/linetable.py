@@ -40,7 +40,11 @@ instruction names the register before a move, lea or constant sets it
 again; a constant put in a
 register (movl/movq $N, xorl/xorq of a register with itself) that an
 "instrumentation" instruction names next is the start value of a loop's
-counter kept in a register.
+counter kept in a register.  And a conditional jump on a line-0 row right
+after an "instrumentation" test or cmp in its straight-line block reads only
+that compare's flags: the pass leaves its branches without a line (the
+thread's counters not set up yet, an indirect call's target not the first
+seen), so it is "instrumentation" too.
 
 Line 0 is the compiler's "no source line" (spill reloads, jumps the code
 generator adds, code whose location optimisation dropped).  LLVM writes such
@@ -214,6 +218,7 @@ class Classifier:
         blocks = straight_line_blocks(binary)
         self._claim_instrumentation_feeds(blocks)
         self.claimed |= self.reloads | self.value_reloads | self.constants
+        self.claimed |= self._instrumentation_branches(blocks)
         for block in blocks:
             kinds = [self.classify_detail(a) for a, _, _ in block]
             lined = [k == "program" and self.position(a)[1] != 0
@@ -260,6 +265,21 @@ class Classifier:
                 if _ends_straight_line(mnem2):
                     break
 
+    def _instrumentation_branches(self, blocks):
+        """Conditional jumps on a line-0 row right after an "instrumentation"
+        test or cmp in the same straight-line block (the thread's counters
+        not set up yet, an indirect call's target not the first seen)."""
+        found = set()
+        for block in blocks:
+            for (prev, prev_mnem, _), (addr, mnem, _) in zip(block, block[1:]):
+                if (mnem.startswith("j") and not mnem.startswith("jmp")
+                        and _COMPARE.match(prev_mnem)
+                        and self.classify_detail(prev) == "instrumentation"
+                        and self.classify(addr) == "program"
+                        and self.position(addr)[1] == 0):
+                    found.add(addr)
+        return found
+
     def _row(self, addr):
         i = bisect.bisect_right(self.starts, addr) - 1
         # Sequences do not overlap in a linked binary, but look back a few
@@ -271,6 +291,7 @@ class Classifier:
         return None
 
 
+_COMPARE = re.compile(r"^(test|cmp)[bwlq]?$")
 _STACK_RELOAD = re.compile(r"^-?\d*\(%r[sb]p\), %(\w+)$")
 _CONSTANT = re.compile(r"^\$-?\w+, %(\w+)$")
 _SELF = re.compile(r"^%(\w+), %(\w+)$")

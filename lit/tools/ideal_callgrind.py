@@ -4,6 +4,7 @@
 usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
                           [--estimated N --tolerance PCT] [--pointer-reloads]
                           [--value-reloads] [--counter-starts]
+                          [--unchanged FUNC,... --plain BINARY CALLGRIND_OUT]
 
 CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
 of the run that wrote EXPERIMENT.  The program's own instructions are told
@@ -26,6 +27,10 @@ the loop), --counter-starts that some are start
 values of counters kept in registers (the line-table reading's rules for
 code that feeds the instrumentation), so a test of those rules cannot
 pass without exercising them.
+--unchanged names functions whose program instructions must equal, run for
+run, callgrind's count of all instructions of the same function in the
+plain clang build BINARY (run under callgrind as CALLGRIND_OUT with the
+same input): code the instrumentation must not have changed at all.
 ssprof is $SSPROF or on PATH.
 """
 import argparse
@@ -51,7 +56,11 @@ def main():
     ap.add_argument("--pointer-reloads", action="store_true")
     ap.add_argument("--value-reloads", action="store_true")
     ap.add_argument("--counter-starts", action="store_true")
+    ap.add_argument("--unchanged", default="")
+    ap.add_argument("--plain", nargs=2, metavar=("BINARY", "CALLGRIND_OUT"))
     opt = ap.parse_args()
+    if opt.unchanged and not opt.plain:
+        ap.error("--unchanged needs --plain")
 
     theirs = classify_profile(callgrind.parse(opt.callgrind_out), opt.binary,
                               opt.sources)
@@ -92,6 +101,14 @@ def main():
         errors.append("no start value of a counter in a register was executed")
     if cg == 0:
         errors.append("callgrind counted no instruction of the program")
+    if opt.unchanged:
+        plain = classify_profile(callgrind.parse(opt.plain[1]), opt.plain[0],
+                                 opt.sources)
+        for name in opt.unchanged.split(","):
+            a, b = theirs["functions"].get(name, 0), plain["functions"].get(name, 0)
+            if a != b or b == 0:
+                errors.append(f"{name}: sscc build {a} program instructions, "
+                              f"plain build {b}")
     for e in errors:
         print("ideal_callgrind: " + e)
     print(f"ideal_callgrind: {'FAIL' if errors else 'OK'}: ssprof {total}, "
