@@ -854,6 +854,9 @@ void ss_mcode_count(struct ss_mcode_function *mf,
       blk->succ_count[k] = c.edges[b].known[k] && c.edges[b].value[k] >= 0
                                ? c.edges[b].value[k]
                                : -1;
+  }
+  /* Only now: lower_bound reads the edges of a block's predecessors. */
+  for (uint32_t b = 0; b < nb; b++) {
     free(c.preds[b]);
     free(c.owners[b]);
     free(c.edges[b].value);
