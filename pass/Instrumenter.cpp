@@ -107,6 +107,13 @@ bool restartsByTailCall(const Function &F) {
   return true;
 }
 
+// The branch of one of the instrumentation's own tests takes the location
+// of the instruction it was split before, a line of the program.  It gets
+// none: ssprof tells it as the instrumentation's by the compare it follows
+// (docs/ideal-time.md), and the program's code the code generator may put
+// before a branch does not go with the instrumentation's line.
+static void takeLineAway(Instruction *Branch) { Branch->setDebugLoc(DebugLoc()); }
+
 // Call the cold thunk Thunk (no arguments, preserve_all) on a rare path.
 // On x86-64 the call is made in inline assembly, so that the code
 // generator sees no call: a function that calls nothing else then stays a
@@ -153,6 +160,7 @@ static Value *claimWhenNull(const ThreadCounters &TC,
   Instruction *ThenTerm = SplitBlockAndInsertIfThen(
       TC.IsNull, TC.IsNull->getNextNode(), /*Unreachable=*/Restarts, Rarely);
   BasicBlock *Then = ThenTerm->getParent();
+  takeLineAway(TC.IsNull->getParent()->getTerminator());
   IRBuilder<> Cold(ThenTerm);
   if (DISubprogram *SP = F.getSubprogram())
     Cold.SetCurrentDebugLocation(
@@ -272,8 +280,9 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     First->setAtomic(AtomicOrdering::Monotonic); // other threads claim slots
     Value *Target = B.CreatePtrToInt(C.Call->getCalledOperand(), I64);
     Instruction *Hit, *Miss;
-    SplitBlockAndInsertIfThenElse(B.CreateICmpEQ(First, Target), C.Call, &Hit,
-                                  &Miss, Usually);
+    Value *Same = B.CreateICmpEQ(First, Target);
+    SplitBlockAndInsertIfThenElse(Same, C.Call, &Hit, &Miss, Usually);
+    takeLineAway(cast<Instruction>(Same)->getParent()->getTerminator());
     Placed.Updates.push_back(
         emitCounterUpdate(Hit, Placed.Counts, CountIndex, One));
     IRBuilder<> Slow(Miss);

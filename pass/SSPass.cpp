@@ -25,6 +25,7 @@
 #include "FlowGraph.h"
 #include "Instrumenter.h"
 #include "MachineCodeMap.h"
+#include "PointerReload.h"
 #include "Remarks.h"
 #include "SpanningTree.h"
 #include "SplitConditions.h"
@@ -247,6 +248,8 @@ private:
       Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
                                       IF.SiteOfCall);
       auto Removed = ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
+      ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
+                                   Globals.ThreadCounters);
       for (ss::FlowEdge &E : IF.Graph.Edges) // no block of its own any more
         if (std::find(Removed.begin(), Removed.end(), E.Landing) != Removed.end())
           E.Landing = nullptr;
