@@ -141,6 +141,12 @@ void ss_disasm_one(struct ss_disasm *d, const uint8_t *bytes, size_t size,
                        insn->has_target);
 }
 
+int ss_mnemonic_is(const char *m, const char *base) {
+  size_t len = strlen(base);
+  return strncmp(m, base, len) == 0 &&
+         (m[len] == 0 || (strchr("bwlq", m[len]) && m[len + 1] == 0));
+}
+
 const char *ss_next_register(const char *p, char *name, size_t size) {
   for (p = strchr(p, '%'); p; p = strchr(p + 1, '%')) {
     size_t n = 0;

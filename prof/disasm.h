@@ -34,6 +34,10 @@ struct ss_insn {
  * "\tmnemonic\toperands" text (whitespace collapsed to single spaces). */
 void ss_insn_set_text(struct ss_insn *insn, const char *raw);
 
+/* Whether mnemonic `m` is `base` with at most an operand-size suffix
+ * ("cmpq", "cmp" are "cmp"; "cmpxchg", "cmpsd" are not). */
+int ss_mnemonic_is(const char *m, const char *base);
+
 /* The 64-bit name of a general-purpose register ("eax", "%r9d" -> "rax",
  * "r9"); other names as they are, without the '%'. */
 void ss_register_canonical(const char *name, char *out, size_t size);

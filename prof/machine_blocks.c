@@ -326,17 +326,14 @@ static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
  * it reads (when no block starts at the jump: no other path brings its
  * flags).  A jump with a line keeps it: a compare the code generator merged
  * with the program's own is read as the program's branch. */
-static int is_integer_compare(const char *m) {
-  size_t n = strncmp(m, "test", 4) == 0 ? 4 : strncmp(m, "cmp", 3) == 0 ? 3 : 0;
-  return n && (m[n] == 0 || (strchr("bwlq", m[n]) && m[n + 1] == 0));
-}
-
 static void claim_instrumentation_branches(struct ss_mcode_function *mf) {
   for (size_t i = 1; i < mf->num_insns; i++) {
     struct ss_mcode_insn *jump = &mf->insns[i];
     const struct ss_mcode_insn *test = &mf->insns[i - 1];
     if (jump->insn.flow == SS_FLOW_COND_BRANCH && jump->line == 0 &&
-        test->instrumentation && is_integer_compare(test->insn.mnemonic) &&
+        test->instrumentation &&
+        (ss_mnemonic_is(test->insn.mnemonic, "test") ||
+         ss_mnemonic_is(test->insn.mnemonic, "cmp")) &&
         block_at(mf, jump->address) == SS_MB_NONE)
       jump->instrumentation = 1;
   }

@@ -1,6 +1,8 @@
 /* macro_fusion.c -- compare-and-branch pairs that fuse; see macro_fusion.h. */
 #include "macro_fusion.h"
 
+#include "disasm.h"
+
 #include <string.h>
 
 enum first_kind { NOT_FUSIBLE, TEST_AND, CMP_ADD_SUB, INC_DEC };
@@ -14,21 +16,15 @@ static void mnemonic_of(const char *text, char *out, size_t size) {
   out[len] = 0;
 }
 
-/* `m` is `base` with at most an operand-size suffix. */
-static int is(const char *m, const char *base) {
-  size_t len = strlen(base);
-  return strncmp(m, base, len) == 0 &&
-         (m[len] == 0 || (strchr("bwlq", m[len]) && m[len + 1] == 0));
-}
-
 static enum first_kind kind_of(const char *insn) {
   char m[32];
   mnemonic_of(insn, m, sizeof m);
-  if (is(m, "test") || is(m, "and"))
+  if (ss_mnemonic_is(m, "test") || ss_mnemonic_is(m, "and"))
     return TEST_AND;
-  if (is(m, "cmp") || is(m, "add") || is(m, "sub"))
+  if (ss_mnemonic_is(m, "cmp") || ss_mnemonic_is(m, "add") ||
+      ss_mnemonic_is(m, "sub"))
     return CMP_ADD_SUB;
-  if (is(m, "inc") || is(m, "dec"))
+  if (ss_mnemonic_is(m, "inc") || ss_mnemonic_is(m, "dec"))
     return INC_DEC;
   return NOT_FUSIBLE;
 }
