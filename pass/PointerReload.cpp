@@ -3,9 +3,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/CFG.h"
 #include "llvm/IR/CFG.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -46,9 +45,10 @@ static SmallPtrSet<const BasicBlock *, 32> blocksAfterCalls(Function &F) {
 void reloadCountersAfterCalls(Function &F, Value *Counts, GlobalVariable *TLS) {
   if (none_of(F, hasCall))
     return;
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  if (!LI.empty())
+  // Any cycle, irreducible ones too, has a back edge in a depth-first walk.
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>, 8> BackEdges;
+  FindFunctionBackedges(F, BackEdges);
+  if (!BackEdges.empty())
     return;
   SmallPtrSet<const BasicBlock *, 32> After = blocksAfterCalls(F);
   for (BasicBlock &BB : F) {

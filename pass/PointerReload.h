@@ -9,9 +9,10 @@
 // the thread-local variable is one instruction of the instrumentation's
 // and needs no register across anything.  So updates that run after a call
 // take the pointer from a reload instead, the first of them after each
-// call in a block.  Only in functions without loops: there every block
-// runs at most once per call of the function, and so does each reload, as
-// the save and restore of the register did.  In a loop they would run
+// call in a block.  Only in functions without loops (without any cycle,
+// irreducible ones included): there every block runs at most once per
+// call of the function, and so does each reload, as the save and restore
+// of the register did.  In a loop they would run
 // every iteration, and a reload before the loop would only move where the
 // pointer's register is taken, to the register allocator's luck (in
 // examples/matmul.c's main it spilled the program's values instead of the
