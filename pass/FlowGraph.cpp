@@ -59,6 +59,23 @@ bool mayNotReturn(const CallBase &CB) {
   return !(CB.hasFnAttr(Attribute::WillReturn) && CB.doesNotThrow());
 }
 
+bool isTailPositionCall(const CallBase &CB) {
+  auto *CI = dyn_cast<CallInst>(&CB);
+  if (!CI || !CI->isTailCall())
+    return false;
+  // Not through a pointer: the test of the target in front of such a call
+  // (indirect-call counting) splits the block, and the code generator may
+  // copy the jump into both ways, one of them the instrumentation's slow
+  // path, where no count could tell how often each ran.
+  if (!isa<Function>(CI->getCalledOperand()->stripPointerCasts()))
+    return false;
+  auto *Ret = dyn_cast_or_null<ReturnInst>(CI->getNextNode());
+  if (!Ret)
+    return false;
+  Value *V = Ret->getReturnValue();
+  return V ? V == CI : CI->use_empty();
+}
+
 static bool isCountedCall(const CallBase &CB) {
   if (CB.isInlineAsm())
     return false;
@@ -189,7 +206,9 @@ private:
       if (!CB)
         continue;
       noteCall(Cur, *CB);
-      if (I.isTerminator() || !mayNotReturn(*CB))
+      // A call in tail position may be a jump in the end: the return
+      // edge, counted before it, is the block's way out (see FlowGraph.h).
+      if (I.isTerminator() || !mayNotReturn(*CB) || isTailPositionCall(*CB))
         continue;
       G.Blocks[Cur].Flags |= SS_BLOCK_CALL_END;
       Instruction *Next = I.getNextNode();

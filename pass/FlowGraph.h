@@ -109,6 +109,12 @@ FlowGraph buildFlowGraph(llvm::Function &F, llvm::BlockFrequencyInfo &BFI,
 // exception, fork's child): such calls end a block.
 bool mayNotReturn(const llvm::CallBase &CB);
 
+// Whether CB is a direct call the code generator may make as a jump (a
+// sibling call): marked tail, and the next instruction returns its result.  Such a
+// call does not end a block: whatever the callee does, the block's exit is
+// counted before it, so no counter comes between the call and the return.
+bool isTailPositionCall(const llvm::CallBase &CB);
+
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);
 SourceLine sourceLineOf(const llvm::Function &F);

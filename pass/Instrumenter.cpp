@@ -222,8 +222,9 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
       break;
     case Placement::BeforeReturn:
       At = G.Blocks[E.From].BB->getTerminator();
+      // Before a call in tail position: it may become a jump (FlowGraph.h).
       if (auto *Prev = dyn_cast_or_null<CallInst>(At->getPrevNode()))
-        if (Prev->isMustTailCall())
+        if (Prev->isMustTailCall() || isTailPositionCall(*Prev))
           At = Prev;
       break;
     case Placement::OnBranch:

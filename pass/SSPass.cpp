@@ -29,6 +29,7 @@
 #include "Remarks.h"
 #include "SpanningTree.h"
 #include "SplitConditions.h"
+#include "TailCalls.h"
 #include "crc32.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -130,6 +131,8 @@ private:
       if (SplitConditions &&
           ss::splitBranchConditions(
               F, FAM.getResult<BranchProbabilityAnalysis>(F)))
+        FAM.invalidate(F, PreservedAnalyses::none());
+      if (ss::returnAfterTailCalls(F))
         FAM.invalidate(F, PreservedAnalyses::none());
       auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
