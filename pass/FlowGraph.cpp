@@ -59,15 +59,18 @@ bool mayNotReturn(const CallBase &CB) {
   return !(CB.hasFnAttr(Attribute::WillReturn) && CB.doesNotThrow());
 }
 
-bool isTailPositionCall(const CallBase &CB) {
-  auto *CI = dyn_cast<CallInst>(&CB);
-  if (!CI || !CI->isTailCall())
-    return false;
+bool isDirectTailCall(const CallInst &CI) {
   // Not through a pointer: the test of the target in front of such a call
   // (indirect-call counting) splits the block, and the code generator may
   // copy the jump into both ways, one of them the instrumentation's slow
   // path, where no count could tell how often each ran.
-  if (!isa<Function>(CI->getCalledOperand()->stripPointerCasts()))
+  return CI.isTailCall() &&
+         isa<Function>(CI.getCalledOperand()->stripPointerCasts());
+}
+
+bool isTailPositionCall(const CallBase &CB) {
+  auto *CI = dyn_cast<CallInst>(&CB);
+  if (!CI || !isDirectTailCall(*CI))
     return false;
   auto *Ret = dyn_cast_or_null<ReturnInst>(CI->getNextNode());
   if (!Ret)

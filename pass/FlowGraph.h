@@ -115,6 +115,10 @@ bool mayNotReturn(const llvm::CallBase &CB);
 // counted before it, so no counter comes between the call and the return.
 bool isTailPositionCall(const llvm::CallBase &CB);
 
+// Whether CI is marked tail and calls a function by name, not through a
+// pointer: the calls isTailPositionCall accepts, wherever they stand.
+bool isDirectTailCall(const llvm::CallInst &CI);
+
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);
 SourceLine sourceLineOf(const llvm::Function &F);

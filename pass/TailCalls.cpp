@@ -1,6 +1,7 @@
 // TailCalls.cpp -- returns copied into the blocks that end in a tail call
 // (see TailCalls.h).
 #include "TailCalls.h"
+#include "FlowGraph.h"
 
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -9,17 +10,14 @@ using namespace llvm;
 
 namespace ss {
 
-// The direct call right before Pred's unconditional branch, if it is
-// marked tail (FlowGraph.h, isTailPositionCall: not through a pointer).
+// The direct tail call right before Pred's unconditional branch, if any
+// (a musttail call is always followed by its return, never a branch).
 static CallInst *tailCallBefore(BasicBlock &Pred) {
   auto *Br = dyn_cast<BranchInst>(Pred.getTerminator());
   if (!Br || !Br->isUnconditional())
     return nullptr;
   auto *CI = dyn_cast_or_null<CallInst>(Br->getPrevNonDebugInstruction());
-  return CI && CI->isTailCall() && !CI->isMustTailCall() &&
-                 isa<Function>(CI->getCalledOperand()->stripPointerCasts())
-             ? CI
-             : nullptr;
+  return CI && isDirectTailCall(*CI) ? CI : nullptr;
 }
 
 // Ret's block holds nothing but debug intrinsics, at most the phi it
