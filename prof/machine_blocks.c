@@ -414,36 +414,89 @@ static int is_leader(const uint64_t *leaders, size_t num_leaders,
                  by_address_key) != NULL;
 }
 
+/* Index of the instruction right after the call that code at instruction
+ * i follows in its straight-line run (i itself, or back over a few
+ * instructions: the code generator may put some of the block's
+ * instructions, the copy of the call's result say, above its marker), or
+ * SIZE_MAX when no call comes before i in its run. */
+static size_t after_call_before(const struct ss_mcode_function *mf, size_t i,
+                                const uint64_t *leaders, size_t num_leaders) {
+  for (;; i--) {
+    if (i == 0)
+      return SIZE_MAX;
+    const struct ss_insn *before = &mf->insns[i - 1].insn;
+    if (before->flow == SS_FLOW_CALL)
+      return i;
+    if (before->flow != SS_FLOW_NEXT ||
+        is_leader(leaders, num_leaders, mf->insns[i].address))
+      return SIZE_MAX;
+  }
+}
+
+/* Index of the instruction after the n-th call (from 1) of the program's
+ * in the straight-line run from instruction i on, or SIZE_MAX. */
+static size_t after_nth_call(const struct ss_mcode_function *mf, size_t i,
+                             uint32_t n, const uint64_t *leaders,
+                             size_t num_leaders) {
+  for (size_t k = i; k + 1 < mf->num_insns; k++) {
+    const struct ss_mcode_insn *in = &mf->insns[k];
+    if (k > i && is_leader(leaders, num_leaders, in->address))
+      return SIZE_MAX;
+    if (in->insn.flow == SS_FLOW_CALL && !in->instrumentation && --n == 0)
+      return k + 1;
+    if (in->insn.flow != SS_FLOW_NEXT && in->insn.flow != SS_FLOW_CALL)
+      return SIZE_MAX;
+  }
+  return SIZE_MAX;
+}
+
 /* Code entered right after a call that may not return there (the block a
  * call returns to, a landing pad the unwinder enters after a throw) starts
- * a block right after that call, in front of its marker, which the code
- * generator may have put after a few of the block's instructions (the
- * copy of the call's result, say).  (Other leaders: sorted on entry; the
- * new ones are appended.) */
+ * a block right after that call.  `markers` is sorted by address, then
+ * emission order; control-flow leaders are sorted on entry, new ones are
+ * appended.
+ *  - A marker found after the call, perhaps past a few of its block's
+ *    instructions (after_call_before): the block starts after the call.
+ *  - A marker found above the call: the instruction selector schedules a
+ *    pseudo probe, which depends on nothing, ahead of the calls of its IR
+ *    block, so the markers of the blocks after a block's calls may all
+ *    land at its start.  In emission order, each such marker at one place
+ *    belongs after the next of the program's calls from there on, and
+ *    moves there: else its block would share the count of the block before
+ *    the call, which is higher by the calls that never returned. */
 static void add_after_call_leaders(const struct ss_mcode_function *mf,
-                                   const struct ss_block_marker *markers,
+                                   struct ss_block_marker *markers,
                                    size_t num_markers,
                                    struct ss_marker_facts marks,
                                    uint64_t **leaders, size_t *num_leaders,
                                    size_t *cap) {
   size_t sorted = *num_leaders;
+  uint64_t place = 0;
+  int seen_here = 0;   /* an after-call marker at `place` was handled */
+  uint32_t passed = 0; /* calls from `place` on that markers moved past */
   for (size_t m = 0; m < num_markers; m++) {
     size_t i = marked(marks, markers[m].block, SS_MARK_AFTER_CALL)
                    ? insn_at(mf, markers[m].address)
                    : SIZE_MAX;
     if (i == SIZE_MAX)
       continue;
-    while (i > 0 && !is_leader(*leaders, sorted, mf->insns[i].address)) {
-      const struct ss_insn *before = &mf->insns[i - 1].insn;
-      if (before->flow == SS_FLOW_CALL) {
+    if (!seen_here || markers[m].address != place) {
+      place = markers[m].address;
+      seen_here = 1;
+      passed = 0;
+      size_t start = after_call_before(mf, i, *leaders, sorted);
+      if (start != SIZE_MAX) {
         SS_GROW(*leaders, *cap, *num_leaders);
-        (*leaders)[(*num_leaders)++] = mf->insns[i].address;
-        break;
+        (*leaders)[(*num_leaders)++] = mf->insns[start].address;
+        continue;
       }
-      if (before->flow != SS_FLOW_NEXT)
-        break;
-      i--;
     }
+    size_t start = after_nth_call(mf, i, ++passed, *leaders, sorted);
+    if (start == SIZE_MAX)
+      continue;
+    markers[m].address = mf->insns[start].address;
+    SS_GROW(*leaders, *cap, *num_leaders);
+    (*leaders)[(*num_leaders)++] = mf->insns[start].address;
   }
 }
 
@@ -490,11 +543,16 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       leaders[num_leaders++] = tables.targets[t][k];
     }
   sort_leaders(mf, leaders, &num_leaders);
-  add_after_call_leaders(mf, markers, num_markers, marks, &leaders,
+  struct ss_block_marker *moved =
+      ss_xcalloc(num_markers + 1, sizeof *moved);
+  memcpy(moved, markers, num_markers * sizeof *moved);
+  qsort(moved, num_markers, sizeof *moved, by_address_then_seq);
+  add_after_call_leaders(mf, moved, num_markers, marks, &leaders,
                          &num_leaders, &cap);
   sort_leaders(mf, leaders, &num_leaders);
-  struct ss_block_marker *placed = place_markers(markers, num_markers,
+  struct ss_block_marker *placed = place_markers(moved, num_markers,
                                                  &leaders, &num_leaders, &cap);
+  free(moved);
 
   size_t bcap = 0;
   for (size_t l = 0; l < num_leaders; l++) {

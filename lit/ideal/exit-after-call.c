@@ -1,11 +1,9 @@
-// Known bug, not fixed yet: when a callee never returns (it exits), the
-// code right after the call in its caller ran one time fewer than the
-// call, but ssprof's machine block for the call goes on past it and gives
-// it the call's count.  Here main's loop jump after step() counts 2501
-// runs against callgrind's 2500: one instruction too many.  (Found while
-// testing tail calls; it is older than them.)  When ssprof splits the
-// block there, this test passes and lit reports it: drop the XFAIL.
-// XFAIL: *
+// When a callee never returns (it exits), the code right after the call
+// in its caller runs one time fewer than the call.  The marker of that
+// code's block lands above the call (the instruction selector schedules
+// pseudo probes ahead of the calls of their IR block), and ssprof moves
+// it after the call: main's loop jump after step() counts 2500 runs, not
+// the call's 2501.
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
