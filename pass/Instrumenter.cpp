@@ -2,6 +2,7 @@
 #include "Instrumenter.h"
 #include "Compat.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
@@ -250,6 +251,27 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
   return Placed;
 }
 
+// The program's load of an indirect call's target, when the call is the
+// only reader and nothing but counter updates comes between them that
+// writes memory or may not go on: the load can move down to the call.
+// Compared in a register by the test in front of the call, the target
+// costs the program a load of its own (`movq 8(%rax), %rcx; callq *%rcx`
+// where the plain build has `callq *8(%rax)`); moved to the call, it folds
+// into it again, and the test reads the target with a load of its own,
+// the instrumentation's.
+static LoadInst *movableTargetLoad(CallBase &Call,
+                                   const SmallPtrSetImpl<const Instruction *>
+                                       &CounterStores) {
+  auto *Load = dyn_cast<LoadInst>(Call.getCalledOperand());
+  if (!Load || !Load->isSimple() || !Load->hasOneUse() ||
+      Load->getParent() != Call.getParent())
+    return nullptr;
+  for (Instruction *I = Load->getNextNode(); I != &Call; I = I->getNextNode())
+    if (I->mayHaveSideEffects() && !CounterStores.count(I))
+      return nullptr;
+  return Load;
+}
+
 uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
                              PlacedCounters &Placed, uint32_t SiteBase,
                              std::vector<uint32_t> &SiteOfCall) {
@@ -260,6 +282,9 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
   GlobalVariable *Sites = Globals.IndirectTargets;
   uint32_t Used = 0;
   SiteOfCall.assign(G.Calls.size(), SS_NONE);
+  SmallPtrSet<const Instruction *, 32> CounterStores;
+  for (const CounterUpdate &U : Placed.Updates)
+    CounterStores.insert(U.Store);
   for (size_t I = 0; I < G.Calls.size(); ++I) {
     FlowCallSite &C = G.Calls[I];
     if (!C.Callee.empty() || C.Call->isInlineAsm())
@@ -271,6 +296,14 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
 
     // if (site.target[0] == callee) ++counts[CountIndex];
     // else __ssrt_indirect_call(&site, callee, &counts[CountIndex]);
+    // The callee as the test and the hook read it: the call's own operand,
+    // or a copy of the program's load of it, which then moves to the call.
+    LoadInst *ProgramLoad = movableTargetLoad(*C.Call, CounterStores);
+    auto readCallee = [&](IRBuilder<> &At) -> Value * {
+      if (!ProgramLoad)
+        return C.Call->getCalledOperand();
+      return At.Insert(ProgramLoad->clone());
+    };
     IRBuilder<> B(C.Call);
     B.SetCurrentDebugLocation(C.Call->getDebugLoc());
     Value *Slot0 = B.CreateConstInBoundsGEP2_64(Sites->getValueType(), Sites,
@@ -279,9 +312,18 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
         I64, B.CreatePointerCast(Slot0, PointerType::getUnqual(I64)),
         MaybeAlign(8));
     First->setAtomic(AtomicOrdering::Monotonic); // other threads claim slots
-    Value *Target = B.CreatePtrToInt(C.Call->getCalledOperand(), I64);
+    Value *Target = B.CreatePtrToInt(readCallee(B), I64);
     Instruction *Hit, *Miss;
     Value *Same = B.CreateICmpEQ(First, Target);
+    // The call, or the load that moves to it, may start its counted block:
+    // the block's marker goes where the block now starts, in front of the
+    // test (else it would land after the test, past a join of the slow
+    // path, where ssprof cannot tell what ran).
+    Instruction *&Start = G.Blocks[C.Block].Start;
+    if (Start == C.Call)
+      Start = First;
+    else if (Start == ProgramLoad)
+      Start = ProgramLoad->getNextNode();
     SplitBlockAndInsertIfThenElse(Same, C.Call, &Hit, &Miss, Usually);
     takeLineAway(cast<Instruction>(Same)->getParent()->getTerminator());
     Placed.Updates.push_back(
@@ -293,9 +335,11 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     CallInst *Hook = Slow.CreateCall(
         Globals.IndirectHook,
         {Slow.CreatePointerCast(Slot0, bytePtrTy(Ctx)),
-         Slow.CreatePointerCast(C.Call->getCalledOperand(), bytePtrTy(Ctx)),
+         Slow.CreatePointerCast(readCallee(Slow), bytePtrTy(Ctx)),
          SiteCounts});
     Hook->setCallingConv(Globals.IndirectHook->getCallingConv());
+    if (ProgramLoad)
+      ProgramLoad->moveBefore(C.Call);
   }
   return Used;
 }
