@@ -352,14 +352,11 @@ static int by_address_then_seq(const void *a, const void *b) {
  * block's instructions (a counter update, an address computation) above
  * it.  So the first marker of a straight-line run takes the run from its
  * start; a later marker in the same run starts a block of its own, added
- * to the leaders.  Returns the markers by address with the addresses
- * where their blocks start. */
-static struct ss_block_marker *place_markers(
-    const struct ss_block_marker *markers, size_t num_markers,
-    uint64_t **leaders, size_t *num_leaders, size_t *cap) {
-  struct ss_block_marker *placed =
-      ss_xcalloc(num_markers + 1, sizeof *placed);
-  memcpy(placed, markers, num_markers * sizeof *placed);
+ * to the leaders.  Sorts `placed` by address and sets each marker's
+ * address to where its block starts. */
+static void place_markers(struct ss_block_marker *placed, size_t num_markers,
+                          uint64_t **leaders, size_t *num_leaders,
+                          size_t *cap) {
   qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
   size_t num_cf = *num_leaders, run = SIZE_MAX;
   uint64_t last_address = 0;
@@ -388,7 +385,6 @@ static struct ss_block_marker *place_markers(
     }
   }
   qsort(*leaders, *num_leaders, sizeof **leaders, by_u64);
-  return placed;
 }
 
 /* Sort the leaders, keeping each once, and only those on instruction
@@ -480,21 +476,19 @@ static void add_after_call_leaders(const struct ss_mcode_function *mf,
                    : SIZE_MAX;
     if (i == SIZE_MAX)
       continue;
+    size_t start = SIZE_MAX;
     if (!seen_here || markers[m].address != place) {
       place = markers[m].address;
       seen_here = 1;
       passed = 0;
-      size_t start = after_call_before(mf, i, *leaders, sorted);
-      if (start != SIZE_MAX) {
-        SS_GROW(*leaders, *cap, *num_leaders);
-        (*leaders)[(*num_leaders)++] = mf->insns[start].address;
-        continue;
-      }
+      start = after_call_before(mf, i, *leaders, sorted);
     }
-    size_t start = after_nth_call(mf, i, ++passed, *leaders, sorted);
-    if (start == SIZE_MAX)
-      continue;
-    markers[m].address = mf->insns[start].address;
+    if (start == SIZE_MAX) { /* above its call */
+      start = after_nth_call(mf, i, ++passed, *leaders, sorted);
+      if (start == SIZE_MAX)
+        continue;
+      markers[m].address = mf->insns[start].address;
+    }
     SS_GROW(*leaders, *cap, *num_leaders);
     (*leaders)[(*num_leaders)++] = mf->insns[start].address;
   }
@@ -543,16 +537,15 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       leaders[num_leaders++] = tables.targets[t][k];
     }
   sort_leaders(mf, leaders, &num_leaders);
-  struct ss_block_marker *moved =
-      ss_xcalloc(num_markers + 1, sizeof *moved);
-  memcpy(moved, markers, num_markers * sizeof *moved);
-  qsort(moved, num_markers, sizeof *moved, by_address_then_seq);
-  add_after_call_leaders(mf, moved, num_markers, marks, &leaders,
+  /* The markers, sorted, then moved where their blocks start. */
+  struct ss_block_marker *placed =
+      ss_xcalloc(num_markers + 1, sizeof *placed);
+  memcpy(placed, markers, num_markers * sizeof *placed);
+  qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
+  add_after_call_leaders(mf, placed, num_markers, marks, &leaders,
                          &num_leaders, &cap);
   sort_leaders(mf, leaders, &num_leaders);
-  struct ss_block_marker *placed = place_markers(moved, num_markers,
-                                                 &leaders, &num_leaders, &cap);
-  free(moved);
+  place_markers(placed, num_markers, &leaders, &num_leaders, &cap);
 
   size_t bcap = 0;
   for (size_t l = 0; l < num_leaders; l++) {
