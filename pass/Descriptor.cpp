@@ -87,7 +87,8 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
     DF.num_calls = uint32_t(G.Calls.size());
     DF.first_loop = uint32_t(Loops.size());
     DF.num_loops = uint32_t(G.Loops.size());
-    DF.flags = G.F->hasLocalLinkage() ? SS_FUNC_LOCAL : 0;
+    DF.flags = (G.F->hasLocalLinkage() ? SS_FUNC_LOCAL : 0) |
+               (indirectJumpsLeave(*G.F) ? SS_FUNC_JUMPS_LEAVE : 0);
     DF.restart_counter = G.RestartCounter == SS_NONE ? 0 : G.RestartCounter + 1;
     Funcs.push_back(DF);
 

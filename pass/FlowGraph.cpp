@@ -59,18 +59,30 @@ bool mayNotReturn(const CallBase &CB) {
   return !(CB.hasFnAttr(Attribute::WillReturn) && CB.doesNotThrow());
 }
 
-bool isDirectTailCall(const CallInst &CI) {
-  // Not through a pointer: the test of the target in front of such a call
-  // (indirect-call counting) splits the block, and the code generator may
-  // copy the jump into both ways, one of them the instrumentation's slow
-  // path, where no count could tell how often each ran.
+bool indirectJumpsLeave(const Function &F) {
+  for (const BasicBlock &BB : F)
+    if (isa<SwitchInst>(BB.getTerminator()) ||
+        isa<IndirectBrInst>(BB.getTerminator()))
+      return false;
+  return true;
+}
+
+bool isCountableTailCall(const CallInst &CI) {
+  // Elsewhere the test of a pointer's target in front of the call splits
+  // the block, and the code generator may copy the jump into both ways,
+  // one of them the instrumentation's slow path, where no count could tell
+  // how often each ran.  And only where ssprof can tell the jump from one
+  // through a table inside the function (SS_FUNC_JUMPS_LEAVE): else one
+  // such jump would make every block's predecessors unknown.
   return CI.isTailCall() &&
-         isa<Function>(CI.getCalledOperand()->stripPointerCasts());
+         (isa<Function>(CI.getCalledOperand()->stripPointerCasts()) ||
+          (!CI.isInlineAsm() && hasPreserveAll(*CI.getModule()) &&
+           indirectJumpsLeave(*CI.getFunction())));
 }
 
 bool isTailPositionCall(const CallBase &CB) {
   auto *CI = dyn_cast<CallInst>(&CB);
-  if (!CI || !isDirectTailCall(*CI))
+  if (!CI || !isCountableTailCall(*CI))
     return false;
   auto *Ret = dyn_cast_or_null<ReturnInst>(CI->getNextNode());
   if (!Ret)

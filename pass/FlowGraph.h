@@ -109,15 +109,23 @@ FlowGraph buildFlowGraph(llvm::Function &F, llvm::BlockFrequencyInfo &BFI,
 // exception, fork's child): such calls end a block.
 bool mayNotReturn(const llvm::CallBase &CB);
 
-// Whether CB is a direct call the code generator may make as a jump (a
-// sibling call): marked tail, and the next instruction returns its result.  Such a
+// Whether CB is a call the code generator may make as a jump (a sibling
+// call): a countable tail call (below), and the next instruction returns
+// its result.  Such a
 // call does not end a block: whatever the callee does, the block's exit is
 // counted before it, so no counter comes between the call and the return.
 bool isTailPositionCall(const llvm::CallBase &CB);
 
-// Whether CI is marked tail and calls a function by name, not through a
-// pointer: the calls isTailPositionCall accepts, wherever they stand.
-bool isDirectTailCall(const llvm::CallInst &CI);
+// Whether CI is marked tail and its counting leaves it where it is: a
+// call of a function by name, or through a pointer where the test of the
+// target is one piece of inline assembly (x86-64, Instrumenter.cpp); the
+// calls isTailPositionCall accepts, wherever they stand.
+bool isCountableTailCall(const llvm::CallInst &CI);
+
+// SS_FUNC_JUMPS_LEAVE: F has nothing the code generator could turn into a
+// jump inside F through a table or a computed address (no switch, no
+// indirectbr; the code generator makes no switch of its own).
+bool indirectJumpsLeave(const llvm::Function &F);
 
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);

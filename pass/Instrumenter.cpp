@@ -272,6 +272,70 @@ static LoadInst *movableTargetLoad(CallBase &Call,
   return Load;
 }
 
+// x86-64: the whole count of an indirect call site in one piece of inline
+// assembly, with the slow path out of line, in .text.unlikely:
+//
+//     cmpq %target, site.target[0]     jne 1f     addq $1, counts[i]
+//   2:  (the call)
+//   1:  (.text.unlikely) save, call Hook(&site.target[0], target,
+//       &counts[i]) with the stack aligned past the red zone, restore;
+//       jmp 2b
+//
+// The code generator sees one instruction, so no block is split: a call
+// in tail position stays a jump, and none of the program's code can be
+// copied into the slow path, where no count would say how often it ran.
+// In the function's own code the slow path is a branch out and nothing
+// jumps back in, so the code after the test runs as often as the test
+// (ssprof counts it exactly).  The slow path keeps every register: the
+// hook is preserve_all, and the assembly saves the three it passes
+// arguments in; the values pass through the stack, so any register
+// allocation of the operands works.
+static void countIndirectCallInAsm(IRBuilder<> &B, Value *Counter,
+                                   Value *Target, Value *Slot0,
+                                   Function *Hook) {
+  static const char Asm[] = "cmpq $1, $2\n\t"
+                            "jne 1f\n\t"
+                            "addq $$1, $0\n"
+                            "2:\n\t"
+                            ".pushsection .text.unlikely,\"ax\",@progbits\n"
+                            "1:\n\t"
+                            "movq %rsp, %r11\n\t"
+                            "leaq -128(%rsp), %rsp\n\t"
+                            "andq $$-16, %rsp\n\t"
+                            "pushq %r11\n\t"
+                            "pushq %rdi\n\t"
+                            "pushq %rsi\n\t"
+                            "pushq %rdx\n\t"
+                            "pushq $1\n\t"
+                            "leaq $0, %r11\n\t"
+                            "pushq %r11\n\t"
+                            "leaq $2, %r11\n\t"
+                            "pushq %r11\n\t"
+                            "popq %rdi\n\t"
+                            "popq %rdx\n\t"
+                            "popq %rsi\n\t"
+                            "call ${3:P}\n\t"
+                            "popq %rdx\n\t"
+                            "popq %rsi\n\t"
+                            "popq %rdi\n\t"
+                            "popq %rsp\n\t"
+                            "jmp 2b\n\t"
+                            ".popsection";
+  Type *I64 = B.getInt64Ty();
+  auto *Ty = FunctionType::get(
+      B.getVoidTy(),
+      {Counter->getType(), Target->getType(), Slot0->getType(),
+       Hook->getType()},
+      false);
+  CallInst *Call = B.CreateCall(
+      InlineAsm::get(Ty, Asm,
+                     "=*m,r,*m,i,~{r11},~{dirflag},~{fpsr},~{flags}",
+                     /*hasSideEffects=*/true),
+      {Counter, Target, Slot0, Hook});
+  Call->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType, I64));
+  Call->addParamAttr(2, Attribute::get(B.getContext(), Attribute::ElementType, I64));
+}
+
 uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
                              PlacedCounters &Placed, uint32_t SiteBase,
                              std::vector<uint32_t> &SiteOfCall) {
@@ -308,6 +372,24 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     B.SetCurrentDebugLocation(C.Call->getDebugLoc());
     Value *Slot0 = B.CreateConstInBoundsGEP2_64(Sites->getValueType(), Sites,
                                                 0, Site);
+    // The call, or the load that moves to it, may start its counted block:
+    // the block's marker goes where the block now starts, in front of the
+    // test (else it would land after the test, past the test's branch,
+    // where ssprof would take it for a block of its own).
+    Instruction *&Start = G.Blocks[C.Block].Start;
+    if (hasPreserveAll(*G.F->getParent())) {
+      Value *Counter = B.CreateConstInBoundsGEP1_64(I64, Placed.Counts,
+                                                    CountIndex, "ss.slot");
+      if (Start == C.Call || Start == ProgramLoad)
+        Start = cast<Instruction>(Counter);
+      countIndirectCallInAsm(
+          B, Counter, readCallee(B),
+          B.CreatePointerCast(Slot0, PointerType::getUnqual(I64)),
+          Globals.IndirectHook);
+      if (ProgramLoad)
+        ProgramLoad->moveBefore(C.Call);
+      continue;
+    }
     LoadInst *First = B.CreateAlignedLoad(
         I64, B.CreatePointerCast(Slot0, PointerType::getUnqual(I64)),
         MaybeAlign(8));
@@ -315,11 +397,6 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     Value *Target = B.CreatePtrToInt(readCallee(B), I64);
     Instruction *Hit, *Miss;
     Value *Same = B.CreateICmpEQ(First, Target);
-    // The call, or the load that moves to it, may start its counted block:
-    // the block's marker goes where the block now starts, in front of the
-    // test (else it would land after the test, past a join of the slow
-    // path, where ssprof cannot tell what ran).
-    Instruction *&Start = G.Blocks[C.Block].Start;
     if (Start == C.Call)
       Start = First;
     else if (Start == ProgramLoad)

@@ -10,14 +10,14 @@ using namespace llvm;
 
 namespace ss {
 
-// The direct tail call right before Pred's unconditional branch, if any
+// The countable tail call right before Pred's unconditional branch, if any
 // (a musttail call is always followed by its return, never a branch).
 static CallInst *tailCallBefore(BasicBlock &Pred) {
   auto *Br = dyn_cast<BranchInst>(Pred.getTerminator());
   if (!Br || !Br->isUnconditional())
     return nullptr;
   auto *CI = dyn_cast_or_null<CallInst>(Br->getPrevNonDebugInstruction());
-  return CI && isDirectTailCall(*CI) ? CI : nullptr;
+  return CI && isCountableTailCall(*CI) ? CI : nullptr;
 }
 
 // Ret's block holds nothing but debug intrinsics, at most the phi it

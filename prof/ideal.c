@@ -190,8 +190,8 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     memset(fc, 0, sizeof *fc);
     fc->function = fid;
     char why[256];
-    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks, why,
-                     sizeof why) != 0) {
+    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
+                     df->flags, why, sizeof why) != 0) {
       warn(b, "%s: %s: %s", path, f->name, why);
       free(mine);
       free(flags);

@@ -124,8 +124,11 @@ static void free_tables(struct tables *t) {
   free(t->num_targets);
 }
 
+/* jumps_leave: an indirect jump not through a table known here is a tail
+ * call (SS_FUNC_JUMPS_LEAVE), else it may go anywhere in the function. */
 static void link_blocks(struct ss_mcode_function *mf, uint64_t start,
-                        uint64_t end, const struct tables *tables) {
+                        uint64_t end, const struct tables *tables,
+                        int jumps_leave) {
   for (size_t i = 0; i < mf->num_blocks; i++) {
     struct ss_mcode_block *b = &mf->blocks[i];
     size_t cap = 0;
@@ -151,8 +154,8 @@ static void link_blocks(struct ss_mcode_function *mf, uint64_t start,
       size_t t = 0, jump = b->first_insn + b->num_insns - 1;
       while (t < tables->num && tables->jump[t] != jump)
         t++;
-      b->indirect = t == tables->num;
-      for (size_t k = 0; !b->indirect && k < tables->num_targets[t]; k++)
+      b->indirect = t == tables->num && !jumps_leave;
+      for (size_t k = 0; t < tables->num && k < tables->num_targets[t]; k++)
         add_successor(b, block_at(mf, tables->targets[t][k]), &cap);
       break;
     }
@@ -339,6 +342,26 @@ static void claim_instrumentation_branches(struct ss_mcode_function *mf) {
   }
 }
 
+/* A probe that a jump follows in the middle of a straight-line run, with
+ * no call before it in the run: what the code generator leaves of a block
+ * whose code it merged with another block's identical tail (the branch
+ * folder passes over probes when it compares tails).  The probe stays in
+ * front of a jump to the shared tail, which other paths enter without
+ * passing the probe, so the block's count says nothing about the jump
+ * alone; the jump runs as often as the run it ends, whose block it stays
+ * in. */
+static int left_by_tail_merge(const struct ss_mcode_function *mf,
+                              uint64_t run_start, uint64_t probe) {
+  size_t at = insn_at(mf, probe), first = insn_at(mf, run_start);
+  if (at == SIZE_MAX || first == SIZE_MAX ||
+      mf->insns[at].insn.flow != SS_FLOW_JUMP)
+    return 0;
+  for (size_t i = first; i < at; i++)
+    if (mf->insns[i].insn.flow == SS_FLOW_CALL)
+      return 0;
+  return 1;
+}
+
 static int by_address_then_seq(const void *a, const void *b) {
   const struct ss_block_marker *x = a, *y = b;
   if (x->address != y->address)
@@ -352,9 +375,11 @@ static int by_address_then_seq(const void *a, const void *b) {
  * block's instructions (a counter update, an address computation) above
  * it.  So the first marker of a straight-line run takes the run from its
  * start; a later marker in the same run starts a block of its own, added
- * to the leaders.  Sorts `placed` by address and sets each marker's
- * address to where its block starts. */
-static void place_markers(struct ss_block_marker *placed, size_t num_markers,
+ * to the leaders, except on a lone jump (left_by_tail_merge).  Sorts
+ * `placed` by address and sets each marker's address to where its block
+ * starts (a marker left out keeps an address inside a block). */
+static void place_markers(const struct ss_mcode_function *mf,
+                          struct ss_block_marker *placed, size_t num_markers,
                           uint64_t **leaders, size_t *num_leaders,
                           size_t *cap) {
   qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
@@ -378,6 +403,8 @@ static void place_markers(struct ss_block_marker *placed, size_t num_markers,
       placed[i].address = (*leaders)[run];
     } else if (a == last_address) {
       placed[i].address = placed[i - 1].address; /* same place, same block */
+    } else if (left_by_tail_merge(mf, (*leaders)[run], a)) {
+      continue;
     } else {
       last_address = a;
       SS_GROW(*leaders, *cap, *num_leaders);
@@ -497,7 +524,8 @@ static void add_after_call_leaders(const struct ss_mcode_function *mf,
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
-                 struct ss_marker_facts marks, char *why, size_t why_size) {
+                 struct ss_marker_facts marks, unsigned function_flags,
+                 char *why, size_t why_size) {
   memset(mf, 0, sizeof *mf);
   const uint8_t *bytes = end > start ? ss_elf_code_bytes(code, start,
                                                          end - start)
@@ -545,7 +573,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   add_after_call_leaders(mf, placed, num_markers, marks, &leaders,
                          &num_leaders, &cap);
   sort_leaders(mf, leaders, &num_leaders);
-  place_markers(placed, num_markers, &leaders, &num_leaders, &cap);
+  place_markers(mf, placed, num_markers, &leaders, &num_leaders, &cap);
 
   size_t bcap = 0;
   for (size_t l = 0; l < num_leaders; l++) {
@@ -590,7 +618,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
       owner = mf->blocks[i].marker;
     mf->blocks[i].owner = owner;
   }
-  link_blocks(mf, start, end, &tables);
+  link_blocks(mf, start, end, &tables, function_flags & SS_FUNC_JUMPS_LEAVE);
   free_tables(&tables);
   return 0;
 }
@@ -720,6 +748,73 @@ static int set_edge(struct counting *c, uint32_t b, uint32_t k, int64_t v) {
   return 1;
 }
 
+/* The sum of the unknown edges into block b from code that only counted
+ * block `a` runs in, when b is the one machine block of its counted block
+ * and a's code reaches b by no other edge: together they carry the flow
+ * graph's edge a -> b, less the known ones.  Several such edges come from
+ * one test the code generator split in two (a floating-point compare's
+ * `jne` and `jp` to one place): each alone stays unknown, their sum is
+ * known.  Returns 0 where that does not hold. */
+static int unknown_from(const struct counting *c, uint32_t b, uint32_t a,
+                        int64_t *sum) {
+  uint32_t counted = c->mf->blocks[b].entry_marker;
+  if (c->has_indirect || counted >= c->cf->num_blocks ||
+      c->copies[counted] != 1 ||
+      !c->cf->edge(c->cf->ctx, a, counted, sum))
+    return 0;
+  for (uint32_t i = 0; i < c->num_preds[b]; i++) {
+    struct pred p = c->preds[b][i];
+    if (!owned_by(c, p.block, a))
+      continue;
+    if (c->num_owners[p.block] != 1)
+      return 0;
+    if (c->edges[p.block].known[p.slot])
+      *sum -= c->edges[p.block].value[p.slot];
+  }
+  return 1;
+}
+
+/* The flow into block b: the sum of its known in-edges, and of the groups
+ * of unknown ones unknown_from knows, in *in; returns how many stay
+ * unknown, the last of them in *slot. */
+static uint32_t flow_in(const struct counting *c, uint32_t b, int64_t *in,
+                        uint32_t *slot) {
+  uint32_t unknown = 0;
+  *in = 0;
+  for (uint32_t i = 0; i < c->num_preds[b]; i++) {
+    struct pred p = c->preds[b][i];
+    if (c->edges[p.block].known[p.slot]) {
+      *in += c->edges[p.block].value[p.slot];
+      continue;
+    }
+    uint32_t a = c->num_owners[p.block] == 1 ? c->owners[p.block][0]
+                                             : SS_MB_NONE;
+    uint32_t first = i; /* the first unknown edge out of a's code */
+    for (uint32_t j = 0; a != SS_MB_NONE && j < i; j++) {
+      struct pred q = c->preds[b][j];
+      if (!c->edges[q.block].known[q.slot] && c->num_owners[q.block] == 1 &&
+          c->owners[q.block][0] == a) {
+        first = j;
+        break;
+      }
+    }
+    uint32_t group = 0; /* unknown edges out of a's code */
+    for (uint32_t j = 0; a != SS_MB_NONE && j < c->num_preds[b]; j++) {
+      struct pred q = c->preds[b][j];
+      group += !c->edges[q.block].known[q.slot] &&
+               c->num_owners[q.block] == 1 && c->owners[q.block][0] == a;
+    }
+    int64_t sum;
+    if (group > 1 && unknown_from(c, b, a, &sum)) {
+      if (first == i)
+        *in += sum;
+    } else {
+      unknown++, *slot = i;
+    }
+  }
+  return unknown;
+}
+
 /* One round of flow conservation; returns whether anything was learnt. */
 static int propagate(struct counting *c) {
   struct ss_mcode_function *mf = c->mf;
@@ -730,15 +825,9 @@ static int propagate(struct counting *c) {
     /* Invisible predecessors: the caller (entry block) and, in a function
      * with a jump table, any block. */
     int all_preds_visible = b != 0 && !c->has_indirect;
-    int64_t in = 0, out = 0;
-    uint32_t in_unknown = 0, out_unknown = 0, in_slot = 0, out_slot = 0;
-    for (uint32_t i = 0; i < c->num_preds[b]; i++) {
-      struct pred p = c->preds[b][i];
-      if (c->edges[p.block].known[p.slot])
-        in += c->edges[p.block].value[p.slot];
-      else
-        in_unknown++, in_slot = i;
-    }
+    int64_t in, out = 0;
+    uint32_t in_slot = 0, out_unknown = 0, out_slot = 0;
+    uint32_t in_unknown = flow_in(c, b, &in, &in_slot);
     for (uint32_t k = 0; k < blk->num_succ; k++) {
       if (e->known[k])
         out += e->value[k];

@@ -100,7 +100,8 @@ struct ss_counted_function {
 int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  const struct ss_elf_code *code, uint64_t start, uint64_t end,
                  const struct ss_block_marker *markers, size_t num_markers,
-                 struct ss_marker_facts marks, char *why, size_t why_size);
+                 struct ss_marker_facts marks, unsigned function_flags,
+                 char *why, size_t why_size);
 
 /* Give every block its count. */
 void ss_mcode_count(struct ss_mcode_function *mf,

@@ -98,6 +98,10 @@ struct ss_desc_function {
 }; /* 56 bytes */
 
 #define SS_FUNC_LOCAL 0x1u /* internal linkage (static) */
+/* No switch and no indirectbr in the function's IR, so no jump of its
+ * machine code goes through a table or a computed address inside it: an
+ * indirect jump there is a tail call through a pointer, which leaves. */
+#define SS_FUNC_JUMPS_LEAVE 0x2u
 
 /*
  * A "block" is a straight-line piece of code that either runs to its end or
