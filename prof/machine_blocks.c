@@ -320,6 +320,212 @@ static void claim_instrumentation_feeds(struct ss_mcode_function *mf) {
   }
 }
 
+/* ---- the flow rule for what only the instrumentation reads ------------ */
+
+/* How far the flow rule looks: instructions per value, rounds per function
+ * (bench/lib/linetable.py uses the same). */
+enum { MAX_WALK = 2000, MAX_ROUNDS = 4 };
+
+static int general_register(const char *reg) {
+  static const char *const names[] = {"rax", "rbx", "rcx", "rdx", "rsi",
+                                      "rdi", "rbp", "r8",  "r9",  "r10",
+                                      "r11", "r12", "r13", "r14", "r15"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(reg, names[i]) == 0)
+      return (int)i + 1;
+  return 0;
+}
+
+static int in_set(const char *reg, const char *const *set) {
+  for (; *set; set++)
+    if (strcmp(reg, *set) == 0)
+      return 1;
+  return 0;
+}
+
+/* rax among the arguments: a variadic call reads al. */
+static const char *const ARGUMENTS[] = {"rdi", "rsi", "rdx", "rcx",
+                                        "r8",  "r9",  "rax", NULL};
+static const char *const CALL_CLOBBERED[] = {"rax", "rcx", "rdx", "rsi", "rdi",
+                                             "r8",  "r9",  "r10", "r11", NULL};
+static const char *const RESULTS[] = {"rax", "rdx", NULL};
+
+/* Whether `insn` reads general registers it does not name (or carries a
+ * prefix word): taken to read every one. */
+static int reads_implicitly(const struct ss_insn *insn) {
+  static const char *const starts[] = {
+      "div",   "idiv",   "mulx",    "rep",   "lock",  "syscall", "sysenter",
+      "leave", "enter",  "cpuid",   "xgetbv", "rdpmc", "rdmsr",  "wrmsr",
+      "cmpxchg", "loop", "jrcxz",   "jecxz", "xlat",  "out",     "ins",
+      "stos",  "lods",   "scas",    "cmps",  "notrack", "cltq",  "cqto",
+      "cltd",  "cwtl",   "cbtw",    "cwtd",  NULL};
+  const char *m = insn->mnemonic;
+  for (const char *const *s = starts; *s; s++)
+    if (strncmp(m, *s, strlen(*s)) == 0)
+      return 1;
+  if (strncmp(insn->text, "lock ", 5) == 0 ||
+      strncmp(insn->text, "rep", 3) == 0 ||
+      strncmp(insn->text, "notrack ", 8) == 0)
+    return 1;
+  if (ss_mnemonic_is(m, "mul") || ss_mnemonic_is(m, "movs") ||
+      strcmp(m, "int") == 0 || strcmp(m, "in") == 0 ||
+      (strlen(m) == 3 && strncmp(m, "in", 2) == 0 && strchr("bwl", m[2])))
+    return 1;
+  return strncmp(m, "imul", 4) == 0 &&
+         !strchr(insn->text + insn->operands, ',');
+}
+
+static int pops_into(const struct ss_insn *insn, const char *reg) {
+  char name[8], canon[8];
+  if (strncmp(insn->mnemonic, "pop", 3) != 0 ||
+      !ss_next_register(insn->text + insn->operands, name, sizeof name))
+    return 0;
+  ss_register_canonical(name, canon, sizeof canon);
+  return strcmp(canon, reg) == 0;
+}
+
+static int sets_register(const struct ss_insn *insn, const char *reg) {
+  return overwrites_register(insn, reg) || pops_into(insn, reg);
+}
+
+static int may_read_register(const struct ss_insn *insn, const char *reg) {
+  int as_base;
+  if (reads_implicitly(insn))
+    return 1;
+  return !sets_register(insn, reg) && names_register(insn, reg, &as_base);
+}
+
+/* The general register (not rsp) `insn` sets without reading it, in
+ * `reg`; 0 if none. */
+static int set_register(const struct ss_insn *insn, char *reg, size_t size) {
+  char name[8];
+  int found = 0;
+  for (const char *p = ss_next_register(insn->text + insn->operands, name,
+                                        sizeof name);
+       p; p = ss_next_register(p + 1, name, sizeof name)) {
+    ss_register_canonical(name, reg, size);
+    found = 1;
+  }
+  return found && general_register(reg) && overwrites_register(insn, reg);
+}
+
+/* Whether, on every path from instruction `from` through the function,
+ * only the instrumentation reads `reg` before it is set again, and it
+ * does.  Calls clobber the registers the ABI lets them and read the
+ * argument registers; returns read the result registers; a jump out of
+ * the function is a tail call; a jump through a register or memory may go
+ * anywhere. */
+static int only_instrumentation_reads(const struct ss_mcode_function *mf,
+                                      const uint8_t *ours, size_t from,
+                                      const char *reg, uint8_t *seen,
+                                      uint32_t *stack) {
+  uint64_t start = mf->insns[0].address,
+           end = mf->insns[mf->num_insns - 1].address + 1;
+  memset(seen, 0, mf->num_insns + 1);
+  size_t top = 0, visited = 0;
+  int read = 0;
+  stack[top++] = (uint32_t)(from + 1);
+  while (top > 0) {
+    uint32_t k = stack[--top];
+    if (k < mf->num_insns && seen[k])
+      continue;
+    if (k >= mf->num_insns || ++visited > MAX_WALK)
+      return 0; /* off the function's end, or too far to tell */
+    seen[k] = 1;
+    const struct ss_insn *in = &mf->insns[k].insn;
+    if (may_read_register(in, reg)) {
+      if (!ours[k])
+        return 0;
+      read = 1;
+    }
+    if (sets_register(in, reg))
+      continue;
+    switch (in->flow) {
+    case SS_FLOW_CALL:
+      if (!ours[k] && in_set(reg, ARGUMENTS))
+        return 0;
+      if (ours[k] || !in_set(reg, CALL_CLOBBERED))
+        stack[top++] = k + 1;
+      break;
+    case SS_FLOW_RETURN:
+      if (in_set(reg, RESULTS))
+        return 0;
+      break;
+    case SS_FLOW_INDIRECT:
+      return 0;
+    case SS_FLOW_JUMP:
+    case SS_FLOW_COND_BRANCH: {
+      size_t t = in->has_target && in->target > start && in->target < end
+                     ? insn_at(mf, in->target)
+                     : SIZE_MAX;
+      if (t != SIZE_MAX)
+        stack[top++] = (uint32_t)t;
+      else if (in_set(reg, ARGUMENTS))
+        return 0; /* a tail call */
+      if (in->flow == SS_FLOW_COND_BRANCH)
+        stack[top++] = k + 1;
+      break;
+    }
+    case SS_FLOW_STOP:
+      break;
+    default:
+      if (strcmp(in->mnemonic, "int3") != 0)
+        stack[top++] = k + 1;
+    }
+  }
+  return read;
+}
+
+/* A program instruction that sets a register without reading it, whose
+ * value the instrumentation reads and, on every path from it through the
+ * function, nothing else before the register is set again, is there only
+ * for the instrumentation: a counter's start value or a trip count's
+ * bound loaded before a branch, the counters' pointer copied back after a
+ * loop that borrowed its register.  The straight-line rules above miss
+ * them where a branch comes first. */
+static void claim_what_only_instrumentation_reads(
+    struct ss_mcode_function *mf) {
+  size_t n = mf->num_insns;
+  if (n == 0)
+    return;
+  uint8_t *ours = ss_xcalloc(n + 1, 1), *seen = ss_xcalloc(n + 1, 1);
+  uint32_t *stack = ss_xcalloc(2 * n + 2, sizeof *stack);
+  uint8_t read_by_ours[16] = {0}; /* by general_register() */
+  char name[8], canon[8];
+  for (size_t i = 0; i < n; i++) {
+    ours[i] = mf->insns[i].instrumentation;
+    for (const char *p = ss_next_register(mf->insns[i].insn.text +
+                                              mf->insns[i].insn.operands,
+                                          name, sizeof name);
+         ours[i] && p; p = ss_next_register(p + 1, name, sizeof name)) {
+      ss_register_canonical(name, canon, sizeof canon);
+      read_by_ours[general_register(canon)] = 1;
+    }
+  }
+  for (int round = 0, more = 1; more && round < MAX_ROUNDS; round++) {
+    more = 0;
+    for (size_t i = 0; i < n; i++) {
+      char reg[8];
+      const struct ss_insn *in = &mf->insns[i].insn;
+      if (ours[i] || !set_register(in, reg, sizeof reg) ||
+          !read_by_ours[general_register(reg)] ||
+          !only_instrumentation_reads(mf, ours, i, reg, seen, stack))
+        continue;
+      ours[i] = more = 1;
+      mf->insns[i].instrumentation = 1;
+      for (const char *p = ss_next_register(in->text + in->operands, name,
+                                            sizeof name);
+           p; p = ss_next_register(p + 1, name, sizeof name)) {
+        ss_register_canonical(name, canon, sizeof canon);
+        read_by_ours[general_register(canon)] = 1;
+      }
+    }
+  }
+  free(ours);
+  free(seen);
+  free(stack);
+}
+
 /* The conditional jump of one of the instrumentation's own tests (the
  * thread's counters not set up yet, an indirect call to a target other
  * than the first one seen) has no line: the pass leaves branches without
@@ -609,6 +815,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   }
   free(placed);
   claim_instrumentation_feeds(mf);
+  claim_what_only_instrumentation_reads(mf);
   claim_instrumentation_branches(mf);
   for (size_t i = 0; i < mf->num_blocks; i++)
     claim_instrumentation_block(mf, &mf->blocks[i]);

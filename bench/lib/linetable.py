@@ -40,7 +40,14 @@ instruction names the register before a move, lea or constant sets it
 again; a constant put in a
 register (movl/movq $N, xorl/xorq of a register with itself) that an
 "instrumentation" instruction names next is the start value of a loop's
-counter kept in a register.  And a conditional jump on a line-0 row right
+counter kept in a register.  The same holds across branches (ssprof's
+flow rule, _values_only_instrumentation_reads): a "program" instruction
+that sets a register without reading it, whose value an "instrumentation"
+instruction reads and, on every path from it through its function, no
+other instruction before the register is set again (calls read the
+argument registers and clobber the caller-saved ones, returns read rax and
+rdx, a jump out of the function is a tail call, a jump through a register
+may go anywhere), is "instrumentation".  And a conditional jump on a line-0 row right
 after an "instrumentation" test or cmp in its straight-line block reads only
 that compare's flags: the pass leaves its branches without a line (the
 thread's counters not set up yet, an indirect call's target not the first
@@ -218,6 +225,7 @@ class Classifier:
         blocks = straight_line_blocks(binary)
         self._claim_instrumentation_feeds(blocks)
         self.claimed |= self.reloads | self.value_reloads | self.constants
+        self.claimed |= self._values_only_instrumentation_reads(binary)
         self.claimed |= self._instrumentation_branches(blocks)
         for block in blocks:
             kinds = [self.classify_detail(a) for a, _, _ in block]
@@ -264,6 +272,32 @@ class Classifier:
                         break
                 if _ends_straight_line(mnem2):
                     break
+
+    def _values_only_instrumentation_reads(self, binary):
+        """The flow rule (ssprof's only_instrumentation_reads): a program
+        instruction that sets a register without reading it, whose value an
+        "instrumentation" instruction reads and, on every path from it
+        through its function, nothing else before the register is set
+        again."""
+        found = set()
+        for insns in functions(binary):
+            ours = [self.classify_detail(a) == "instrumentation" for a, _, _ in insns]
+            read_by_ours = {canonical_register(r) for (_, _, ops), o in zip(insns, ours)
+                            if o for _, r in _REGISTER.findall(ops)}
+            index = {a: k for k, (a, _, _) in enumerate(insns)}
+            for _ in range(MAX_ROUNDS):
+                more = False
+                for i, (addr, mnem, ops) in enumerate(insns):
+                    if ours[i] or self.classify(addr) != "program":
+                        continue
+                    reg = _set_register(mnem, ops)
+                    if reg in read_by_ours and _only_ours_read(insns, index, ours, i, reg):
+                        ours[i] = more = True
+                        found.add(addr)
+                        read_by_ours |= {canonical_register(r) for _, r in _REGISTER.findall(ops)}
+                if not more:
+                    break
+        return found
 
     def _instrumentation_branches(self, blocks):
         """Conditional jumps on a line-0 row right after an "instrumentation"
@@ -346,6 +380,118 @@ def canonical_register(name):
     return f"r{m.group(1)}" if m and 8 <= int(m.group(1)) <= 15 else name
 
 
+# The flow rule: how far it looks (instructions per value, rounds per
+# function; the same limits as ssprof's).
+MAX_WALK = 2000
+MAX_ROUNDS = 4
+_GENERAL = {"rax", "rbx", "rcx", "rdx", "rsi", "rdi", "rbp", "r8", "r9", "r10",
+            "r11", "r12", "r13", "r14", "r15"}
+_ARGUMENTS = {"rdi", "rsi", "rdx", "rcx", "r8", "r9", "rax"}  # rax: al, varargs
+_CALL_CLOBBERED = {"rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11"}
+_RESULTS = {"rax", "rdx"}
+# Instructions that read general registers they do not name (or prefixes
+# the disassembler prints as the mnemonic): taken to read every one.
+_IMPLICIT = re.compile(r"^(div|idiv|mul[bwlq]?$|mulx|cltq|cqto|cltd|cwtl|cbtw|cwtd|"
+                       r"rep|lock|syscall|sysenter|int$|leave|enter|cpuid|xgetbv|"
+                       r"rdpmc|rdmsr|wrmsr|cmpxchg|loop|jrcxz|jecxz|xlat|in[bwl]?$|"
+                       r"out|ins|outs|movs[bwlq]?$|stos|lods|scas|cmps|notrack)")
+
+
+def _set_register(mnem, ops):
+    """The general register (64-bit name, not rsp) the instruction sets
+    without reading it (_overwrites), or None."""
+    named = _REGISTER.findall(ops)
+    if not named:
+        return None
+    reg = canonical_register(named[-1][1])
+    return reg if reg in _GENERAL and _overwrites(mnem, ops, reg) else None
+
+
+def _reads(mnem, ops, reg):
+    """Whether the instruction may read reg: it names it (other than as
+    the destination it sets), or reads registers it does not name."""
+    if _IMPLICIT.match(mnem) or (mnem.startswith("imul") and "," not in ops):
+        return True
+    if _overwrites(mnem, ops, reg) or (mnem.startswith("pop") and
+                                       canonical_register(ops.lstrip("%")) == reg):
+        return False
+    return any(canonical_register(r) == reg for _, r in _REGISTER.findall(ops))
+
+
+def _sets(mnem, ops, reg):
+    return _overwrites(mnem, ops, reg) or (
+        mnem.startswith("pop") and canonical_register(ops.lstrip("%")) == reg)
+
+
+def _only_ours_read(insns, index, ours, i, reg):
+    """Whether, on every path from insns[i] through its function, only
+    "ours" instructions read reg before it is set again, and one does
+    (index: address -> position in insns)."""
+    start = insns[0][0]
+    read, seen, stack = False, set(), [i + 1]
+    while stack:
+        k = stack.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        if k >= len(insns) or len(seen) > MAX_WALK:
+            return False  # off the function's end, or too far to tell
+        _, mnem, ops = insns[k]
+        if _reads(mnem, ops, reg):
+            if not ours[k]:
+                return False
+            read = True
+        if _sets(mnem, ops, reg):
+            continue
+        if mnem.startswith("call"):
+            if not ours[k] and reg in _ARGUMENTS:
+                return False
+            if not ours[k] and reg in _CALL_CLOBBERED:
+                continue
+            stack.append(k + 1)
+        elif mnem.startswith("ret"):
+            if reg in _RESULTS:
+                return False
+        elif mnem.startswith("j"):
+            target = re.match(r"^0x([0-9a-f]+)", ops)
+            if not target:
+                return False  # through a register or memory: anywhere
+            t = int(target.group(1), 16)
+            inside = t in index and t != start
+            if inside:
+                stack.append(index[t])
+            elif reg in _ARGUMENTS:
+                return False  # a tail call
+            if not mnem.startswith("jmp"):
+                stack.append(k + 1)
+        elif mnem not in ("ud2", "hlt", "int3"):
+            stack.append(k + 1)
+    return read
+
+
+def _operands(text):
+    """The operands as ssprof's disassembler prints them: without the
+    comment llvm-objdump adds ("# imm = 0x...", "# 0x4240 <sym>")."""
+    return text.split("#", 1)[0].strip()
+
+
+def functions(binary):
+    """The instructions of each function symbol of the binary, from
+    llvm-objdump: lists of (address, mnemonic, operands)."""
+    out = subprocess.run(["llvm-objdump-14", "-d", "--no-show-raw-insn", binary],
+                         stdout=subprocess.PIPE, text=True, check=True).stdout
+    result, cur = [], None
+    for line in out.splitlines():
+        if re.match(r"^[0-9a-f]+ <.*>:$", line):
+            cur = []
+            result.append(cur)
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
+        if m and cur is not None:
+            cur.append((int(m.group(1), 16), m.group(2), _operands(m.group(3))))
+    return [f for f in result if f]
+
+
 def straight_line_blocks(binary):
     """The binary's code cut into straight-line blocks, from llvm-objdump:
     lists of (address, mnemonic, operands), cut at function starts, branch
@@ -361,8 +507,8 @@ def straight_line_blocks(binary):
         m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
         if not m:
             continue
-        addr, mnem, ops = int(m.group(1), 16), m.group(2), m.group(3)
-        insns.append((addr, mnem, ops.strip()))
+        addr, mnem, ops = int(m.group(1), 16), m.group(2), _operands(m.group(3))
+        insns.append((addr, mnem, ops))
         if mnem.startswith("j") or mnem.startswith("ret") or mnem in ("ud2", "hlt"):
             cut_after.add(addr)
             t = re.match(r"^0x([0-9a-f]+)", ops)
