@@ -351,14 +351,15 @@ static const char *const CALL_CLOBBERED[] = {"rax", "rcx", "rdx", "rsi", "rdi",
 static const char *const RESULTS[] = {"rax", "rdx", NULL};
 
 /* Whether `insn` reads general registers it does not name (or carries a
- * prefix word): taken to read every one. */
+ * prefix word, which ss_insn_set_text keeps out of the mnemonic): taken to
+ * read every one. */
 static int reads_implicitly(const struct ss_insn *insn) {
   static const char *const starts[] = {
-      "div",   "idiv",   "mulx",    "rep",   "lock",  "syscall", "sysenter",
-      "leave", "enter",  "cpuid",   "xgetbv", "rdpmc", "rdmsr",  "wrmsr",
-      "cmpxchg", "loop", "jrcxz",   "jecxz", "xlat",  "out",     "ins",
-      "stos",  "lods",   "scas",    "cmps",  "notrack", "cltq",  "cqto",
-      "cltd",  "cwtl",   "cbtw",    "cwtd",  NULL};
+      "div",   "idiv",   "mulx",  "syscall", "sysenter", "leave", "enter",
+      "cpuid", "xgetbv", "rdpmc", "rdmsr",   "wrmsr",    "cmpxchg", "loop",
+      "jrcxz", "jecxz",  "xlat",  "out",     "ins",      "stos",  "lods",
+      "scas",  "cmps",   "cltq",  "cqto",    "cltd",     "cwtl",  "cbtw",
+      "cwtd",  NULL};
   const char *m = insn->mnemonic;
   for (const char *const *s = starts; *s; s++)
     if (strncmp(m, *s, strlen(*s)) == 0)
@@ -415,23 +416,29 @@ static int set_register(const struct ss_insn *insn, char *reg, size_t size) {
  * argument registers; returns read the result registers; a jump out of
  * the function is a tail call; a jump through a register or memory may go
  * anywhere. */
+struct walk {
+  uint32_t *seen; /* per instruction: the stamp of the last walk there */
+  uint32_t stamp;
+  uint32_t *stack;
+};
+
 static int only_instrumentation_reads(const struct ss_mcode_function *mf,
                                       const uint8_t *ours, size_t from,
-                                      const char *reg, uint8_t *seen,
-                                      uint32_t *stack) {
+                                      const char *reg, struct walk *w) {
   uint64_t start = mf->insns[0].address,
            end = mf->insns[mf->num_insns - 1].address + 1;
-  memset(seen, 0, mf->num_insns + 1);
+  uint32_t *stack = w->stack;
   size_t top = 0, visited = 0;
   int read = 0;
+  w->stamp++;
   stack[top++] = (uint32_t)(from + 1);
   while (top > 0) {
     uint32_t k = stack[--top];
-    if (k < mf->num_insns && seen[k])
+    if (k < mf->num_insns && w->seen[k] == w->stamp)
       continue;
     if (k >= mf->num_insns || ++visited > MAX_WALK)
       return 0; /* off the function's end, or too far to tell */
-    seen[k] = 1;
+    w->seen[k] = w->stamp;
     const struct ss_insn *in = &mf->insns[k].insn;
     if (may_read_register(in, reg)) {
       if (!ours[k])
@@ -476,6 +483,18 @@ static int only_instrumentation_reads(const struct ss_mcode_function *mf,
   return read;
 }
 
+/* Mark the general registers `insn` names in read_by_ours (indexed by
+ * general_register()). */
+static void note_registers(const struct ss_insn *insn, uint8_t *read_by_ours) {
+  char name[8], canon[8];
+  for (const char *p = ss_next_register(insn->text + insn->operands, name,
+                                        sizeof name);
+       p; p = ss_next_register(p + 1, name, sizeof name)) {
+    ss_register_canonical(name, canon, sizeof canon);
+    read_by_ours[general_register(canon)] = 1;
+  }
+}
+
 /* A program instruction that sets a register without reading it, whose
  * value the instrumentation reads and, on every path from it through the
  * function, nothing else before the register is set again, is there only
@@ -488,19 +507,15 @@ static void claim_what_only_instrumentation_reads(
   size_t n = mf->num_insns;
   if (n == 0)
     return;
-  uint8_t *ours = ss_xcalloc(n + 1, 1), *seen = ss_xcalloc(n + 1, 1);
-  uint32_t *stack = ss_xcalloc(2 * n + 2, sizeof *stack);
+  uint8_t *ours = ss_xcalloc(n + 1, 1);
+  /* at most two pushes per instruction visited, each visited once */
+  struct walk w = {ss_xcalloc(n + 1, sizeof *w.seen), 0,
+                   ss_xcalloc(2 * n + 2, sizeof *w.stack)};
   uint8_t read_by_ours[16] = {0}; /* by general_register() */
-  char name[8], canon[8];
   for (size_t i = 0; i < n; i++) {
     ours[i] = mf->insns[i].instrumentation;
-    for (const char *p = ss_next_register(mf->insns[i].insn.text +
-                                              mf->insns[i].insn.operands,
-                                          name, sizeof name);
-         ours[i] && p; p = ss_next_register(p + 1, name, sizeof name)) {
-      ss_register_canonical(name, canon, sizeof canon);
-      read_by_ours[general_register(canon)] = 1;
-    }
+    if (ours[i])
+      note_registers(&mf->insns[i].insn, read_by_ours);
   }
   for (int round = 0, more = 1; more && round < MAX_ROUNDS; round++) {
     more = 0;
@@ -509,21 +524,16 @@ static void claim_what_only_instrumentation_reads(
       const struct ss_insn *in = &mf->insns[i].insn;
       if (ours[i] || !set_register(in, reg, sizeof reg) ||
           !read_by_ours[general_register(reg)] ||
-          !only_instrumentation_reads(mf, ours, i, reg, seen, stack))
+          !only_instrumentation_reads(mf, ours, i, reg, &w))
         continue;
       ours[i] = more = 1;
       mf->insns[i].instrumentation = 1;
-      for (const char *p = ss_next_register(in->text + in->operands, name,
-                                            sizeof name);
-           p; p = ss_next_register(p + 1, name, sizeof name)) {
-        ss_register_canonical(name, canon, sizeof canon);
-        read_by_ours[general_register(canon)] = 1;
-      }
+      note_registers(in, read_by_ours);
     }
   }
   free(ours);
-  free(seen);
-  free(stack);
+  free(w.seen);
+  free(w.stack);
 }
 
 /* The conditional jump of one of the instrumentation's own tests (the
@@ -981,6 +991,11 @@ static int unknown_from(const struct counting *c, uint32_t b, uint32_t a,
   return 1;
 }
 
+/* The one counted block whose code may run in `block`, or SS_MB_NONE. */
+static uint32_t sole_owner(const struct counting *c, uint32_t block) {
+  return c->num_owners[block] == 1 ? c->owners[block][0] : SS_MB_NONE;
+}
+
 /* The flow into block b: the sum of its known in-edges, and of the groups
  * of unknown ones unknown_from knows, in *in; returns how many stay
  * unknown, the last of them in *slot. */
@@ -994,26 +1009,19 @@ static uint32_t flow_in(const struct counting *c, uint32_t b, int64_t *in,
       *in += c->edges[p.block].value[p.slot];
       continue;
     }
-    uint32_t a = c->num_owners[p.block] == 1 ? c->owners[p.block][0]
-                                             : SS_MB_NONE;
-    uint32_t first = i; /* the first unknown edge out of a's code */
-    for (uint32_t j = 0; a != SS_MB_NONE && j < i; j++) {
-      struct pred q = c->preds[b][j];
-      if (!c->edges[q.block].known[q.slot] && c->num_owners[q.block] == 1 &&
-          c->owners[q.block][0] == a) {
-        first = j;
-        break;
-      }
-    }
-    uint32_t group = 0; /* unknown edges out of a's code */
+    /* The unknown edges out of the code only counted block a runs in,
+     * and how many of them come before this one. */
+    uint32_t a = sole_owner(c, p.block), group = 0, earlier = 0;
     for (uint32_t j = 0; a != SS_MB_NONE && j < c->num_preds[b]; j++) {
       struct pred q = c->preds[b][j];
-      group += !c->edges[q.block].known[q.slot] &&
-               c->num_owners[q.block] == 1 && c->owners[q.block][0] == a;
+      if (!c->edges[q.block].known[q.slot] && sole_owner(c, q.block) == a) {
+        group++;
+        earlier += j < i;
+      }
     }
     int64_t sum;
     if (group > 1 && unknown_from(c, b, a, &sum)) {
-      if (first == i)
+      if (earlier == 0) /* the group's sum, once */
         *in += sum;
     } else {
       unknown++, *slot = i;

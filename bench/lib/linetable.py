@@ -412,8 +412,7 @@ def _reads(mnem, ops, reg):
     the destination it sets), or reads registers it does not name."""
     if _IMPLICIT.match(mnem) or (mnem.startswith("imul") and "," not in ops):
         return True
-    if _overwrites(mnem, ops, reg) or (mnem.startswith("pop") and
-                                       canonical_register(ops.lstrip("%")) == reg):
+    if _sets(mnem, ops, reg):
         return False
     return any(canonical_register(r) == reg for _, r in _REGISTER.findall(ops))
 
