@@ -422,11 +422,27 @@ struct walk {
   uint32_t *stack;
 };
 
+/* Pushes where the jump or conditional branch insns[k] may go inside the
+ * function; returns 0 when its target is outside it (a tail call) or not
+ * known. */
+static int push_branch_successors(const struct ss_mcode_function *mf, size_t k,
+                                  uint32_t *stack, size_t *top) {
+  const struct ss_insn *in = &mf->insns[k].insn;
+  uint64_t start = mf->insns[0].address,
+           end = mf->insns[mf->num_insns - 1].address + 1;
+  size_t t = in->has_target && in->target > start && in->target < end
+                 ? insn_at(mf, in->target)
+                 : SIZE_MAX;
+  if (t != SIZE_MAX)
+    stack[(*top)++] = (uint32_t)t;
+  if (in->flow == SS_FLOW_COND_BRANCH)
+    stack[(*top)++] = (uint32_t)(k + 1);
+  return t != SIZE_MAX;
+}
+
 static int only_instrumentation_reads(const struct ss_mcode_function *mf,
                                       const uint8_t *ours, size_t from,
                                       const char *reg, struct walk *w) {
-  uint64_t start = mf->insns[0].address,
-           end = mf->insns[mf->num_insns - 1].address + 1;
   uint32_t *stack = w->stack;
   size_t top = 0, visited = 0;
   int read = 0;
@@ -461,18 +477,11 @@ static int only_instrumentation_reads(const struct ss_mcode_function *mf,
     case SS_FLOW_INDIRECT:
       return 0;
     case SS_FLOW_JUMP:
-    case SS_FLOW_COND_BRANCH: {
-      size_t t = in->has_target && in->target > start && in->target < end
-                     ? insn_at(mf, in->target)
-                     : SIZE_MAX;
-      if (t != SIZE_MAX)
-        stack[top++] = (uint32_t)t;
-      else if (in_set(reg, ARGUMENTS))
+    case SS_FLOW_COND_BRANCH:
+      if (!push_branch_successors(mf, k, stack, &top) &&
+          in_set(reg, ARGUMENTS))
         return 0; /* a tail call */
-      if (in->flow == SS_FLOW_COND_BRANCH)
-        stack[top++] = k + 1;
       break;
-    }
     case SS_FLOW_STOP:
       break;
     default:
@@ -532,6 +541,209 @@ static void claim_what_only_instrumentation_reads(
     }
   }
   free(ours);
+  free(w.seen);
+  free(w.stack);
+}
+
+/* ---- the flow rule for what the program reads ------------------------ */
+
+/* The general register (not rsp) `insn` writes as its last operand, read
+ * or not (`add $1, %edx`, `movl %eax, %ebx`), in `reg`; 0 if none. */
+static int destination_register(const struct ss_insn *insn, char *reg,
+                                 size_t size) {
+  static const char *const no_destination[] = {
+      "cmp", "test", "bt", "push", "call", "j", "ret", "nop", "ucomis",
+      "comis", NULL};
+  for (const char *const *m = no_destination; *m; m++)
+    if (strncmp(insn->mnemonic, *m, strlen(*m)) == 0)
+      return 0;
+  const char *ops = insn->text + insn->operands, *last = NULL;
+  char name[8];
+  for (const char *p = ss_next_register(ops, name, sizeof name); p;
+       p = ss_next_register(p + 1, name, sizeof name)) {
+    ss_register_canonical(name, reg, size);
+    last = p;
+  }
+  return last && (last == ops || last[-1] != '(') &&
+         last[1 + strlen(name)] == '\0' && general_register(reg);
+}
+
+/* A copy moves a value on without using it: a move or a push.  A spill
+ * of the instrumentation's register is no use of its value by the
+ * program; a copy into another register is one when the program uses the
+ * copy (`used` below). */
+static int copies(const struct ss_insn *insn) {
+  static const char *const moves[] = {"mov", "movq", "movl", "movw", "movb",
+                                      "movabsq", "push", "pushq", NULL};
+  return in_set(insn->mnemonic, moves);
+}
+
+/* Padding: `nopw %cs:(%rax,%rax)` names a register it does not read,
+ * `xchg %ax, %ax` one it leaves as it was. */
+static int pads(const struct ss_insn *insn) {
+  const char *ops = insn->text + insn->operands;
+  const char *comma = strchr(ops, ',');
+  if (strncmp(insn->mnemonic, "nop", 3) == 0)
+    return 1;
+  return strncmp(insn->mnemonic, "xchg", 4) == 0 && comma &&
+         strncmp(ops, comma + 2, (size_t)(comma - ops)) == 0 &&
+         comma[2 + (comma - ops)] == '\0';
+}
+
+/* Whether `insn` reads `reg` as an operand: it names it as a source, or
+ * as a destination it also reads (`addl $1, %edx`, not `cvttsd2si %xmm0,
+ * %rax`).  Destinations count only for the arithmetic known to read them:
+ * unsure is no. */
+static int uses_register(const struct ss_insn *insn, const char *reg) {
+  static const char *const reads_destination[] = {
+      "add", "sub", "adc", "sbb", "and", "or",  "xor", "inc", "dec",
+      "neg", "not", "shl", "shr", "sar", "sal", "rol", "ror", "rcl",
+      "rcr", "cmov", "xadd", "xchg", "bts", "btr", "btc", "bswap", "crc32",
+      NULL};
+  const char *ops = insn->text + insn->operands, *m = insn->mnemonic;
+  char name[8], canon[8];
+  int named = 0;
+  for (const char *p = ss_next_register(ops, name, sizeof name); p;
+       p = ss_next_register(p + 1, name, sizeof name)) {
+    ss_register_canonical(name, canon, sizeof canon);
+    named += strcmp(canon, reg) == 0;
+  }
+  if (!named || !destination_register(insn, canon, sizeof canon) ||
+      strcmp(canon, reg) != 0)
+    return named > 0;
+  int rmw = strncmp(m, "imul", 4) == 0 && strchr(ops, ',') &&
+            !strchr(strchr(ops, ',') + 1, ','); /* two operands */
+  for (const char *const *r = reads_destination; !rmw && *r; r++) {
+    size_t n = strlen(*r); /* not shlxq, rorxl, andnq (BMI: three operands) */
+    rmw = strncmp(m, *r, n) == 0 && m[n] != 'x' && strncmp(m, "andn", 4) != 0;
+  }
+  return named - !rmw > 0;
+}
+
+/* For a move from one general register into another (`movl %r9d, %edx`):
+ * the destination in `dst`; 0 for anything else. */
+static int register_copy(const struct ss_insn *insn, char *dst, size_t size) {
+  const char *ops = insn->text + insn->operands;
+  char name[8];
+  if (!copies(insn) || strncmp(insn->mnemonic, "push", 4) == 0 ||
+      ops[0] != '%' || strchr(ops, '(') || !ss_next_register(ops, name, sizeof name))
+    return 0;
+  ss_register_canonical(name, dst, size);
+  if (!general_register(dst))
+    return 0;
+  return destination_register(insn, dst, size);
+}
+
+/* Whether, on some path from instruction `from` through the function, a
+ * program instruction reads `reg` as an operand (and is no copy, or a copy
+ * in `used`) before anything writes the register again.  Where unsure it
+ * says no: calls and returns are not taken to read registers they do not
+ * name, nor instructions that use registers implicitly (mul, div, string
+ * ops); a path ends at any write of the register (of a part of it too), at
+ * such an instruction (it may write it), a call that clobbers the
+ * register, a return, a jump through a register or out of the function. */
+static int program_reads(const struct ss_mcode_function *mf,
+                         const uint8_t *ours, const uint8_t *used, size_t from,
+                         const char *reg, struct walk *w) {
+  uint32_t *stack = w->stack;
+  size_t top = 0, visited = 0;
+  w->stamp++;
+  stack[top++] = (uint32_t)(from + 1);
+  while (top > 0) {
+    uint32_t k = stack[--top];
+    if (k >= mf->num_insns || w->seen[k] == w->stamp)
+      continue; /* off the function's end: no read there */
+    if (++visited > MAX_WALK)
+      return 0; /* too far to tell */
+    w->seen[k] = w->stamp;
+    const struct ss_insn *in = &mf->insns[k].insn;
+    int sets = sets_register(in, reg);
+    if (!ours[k] && (!copies(in) || used[k]) && !pads(in) && !sets &&
+        uses_register(in, reg))
+      return 1;
+    /* Any write ends the value: also one of part of the register (`movb
+     * (%r12), %r11b`), and one by an instruction with registers it does not
+     * name. */
+    char written[8];
+    if (sets || reads_implicitly(in) ||
+        (destination_register(in, written, sizeof written) &&
+         strcmp(written, reg) == 0))
+      continue;
+    switch (in->flow) {
+    case SS_FLOW_CALL:
+      if (ours[k] || !in_set(reg, CALL_CLOBBERED))
+        stack[top++] = k + 1;
+      break;
+    case SS_FLOW_JUMP:
+    case SS_FLOW_COND_BRANCH:
+      push_branch_successors(mf, k, stack, &top);
+      break;
+    case SS_FLOW_RETURN:
+    case SS_FLOW_INDIRECT:
+    case SS_FLOW_STOP:
+      break;
+    default:
+      if (strcmp(in->mnemonic, "int3") != 0)
+        stack[top++] = k + 1;
+    }
+  }
+  return 0;
+}
+
+/* The code generator puts code of its own for the program (loop strength
+ * reduction's fixups of a value used after a loop, the copies of its
+ * induction variables) before the instruction it inserts at, with that
+ * instruction's line; before one of the instrumentation's, the program's
+ * code gets the instrumentation's row.  And it may compute a value once
+ * for both (a loop bound that is also a term of a trip count).  An
+ * instruction on the instrumentation's row that writes a register the
+ * program then uses, on some path before the register is set again,
+ * directly or through copies into other registers, is the program's (of
+ * no line): the instrumentation's own values go only to counters. */
+static void release_what_the_program_reads(struct ss_mcode_function *mf) {
+  size_t n = mf->num_insns;
+  if (n == 0)
+    return;
+  uint8_t *ours = ss_xcalloc(n + 1, 1), *used = ss_xcalloc(n + 1, 1);
+  struct walk w = {ss_xcalloc(n + 1, sizeof *w.seen), 0,
+                   ss_xcalloc(2 * n + 2, sizeof *w.stack)};
+  uint8_t reached[16] = {0}; /* by general_register(): values to follow */
+  char reg[8];
+  for (size_t i = 0; i < n; i++) {
+    ours[i] = (uint8_t)mf->insns[i].instrumentation;
+    if (ours[i] && destination_register(&mf->insns[i].insn, reg, sizeof reg))
+      reached[general_register(reg)] = 1;
+  }
+  /* The program's copies of those values into other registers that the
+   * program uses, a chain of up to MAX_ROUNDS copies. */
+  for (int round = 0, more = 1; more && round < MAX_ROUNDS; round++) {
+    more = 0;
+    for (size_t i = 0; i < n; i++) {
+      const struct ss_insn *in = &mf->insns[i].insn;
+      char src[8], name[8];
+      if (ours[i] || used[i] || !register_copy(in, reg, sizeof reg) ||
+          !ss_next_register(in->text + in->operands, name, sizeof name))
+        continue;
+      ss_register_canonical(name, src, sizeof src);
+      if (!reached[general_register(src)])
+        continue;
+      more |= !reached[general_register(reg)];
+      reached[general_register(reg)] = 1; /* copies of copies */
+      if (program_reads(mf, ours, used, i, reg, &w))
+        used[i] = more = 1;
+    }
+  }
+  for (size_t i = 0; i < n; i++) {
+    struct ss_mcode_insn *in = &mf->insns[i];
+    if (!ours[i] || !destination_register(&in->insn, reg, sizeof reg) ||
+        !program_reads(mf, ours, used, i, reg, &w))
+      continue;
+    in->instrumentation = 0;
+    in->line = 0;
+    in->file = NULL;
+  }
+  free(ours);
+  free(used);
   free(w.seen);
   free(w.stack);
 }
@@ -824,6 +1036,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
     mf->blocks[b].marker = placed[i].block;
   }
   free(placed);
+  release_what_the_program_reads(mf);
   claim_instrumentation_feeds(mf);
   claim_what_only_instrumentation_reads(mf);
   claim_instrumentation_branches(mf);

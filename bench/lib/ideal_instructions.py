@@ -181,6 +181,7 @@ def classify_profile(prof, binary, sources):
     obj = object_of(prof, binary)
     out = {"program": 0, "instrumentation": 0, "uncovered": 0, "line0": 0,
            "pointer_reloads": 0, "value_reloads": 0, "counter_starts": 0,
+           "released": 0,
            "functions": defaultdict(int), "uncovered_functions": defaultdict(int),
            "addresses": defaultdict(int), "lines": defaultdict(int)}
     if obj is None:
@@ -195,6 +196,8 @@ def classify_profile(prof, binary, sources):
                     out["line0"] += n
                 out["functions"][name] += n
                 out["addresses"][addr] += n
+                if addr in cls.released:
+                    out["released"] += n
                 f, ln = cls.position(addr)
                 out["lines"][f"{f}:{ln}" if ln else "line 0"] += n
             elif kind == "instrumentation":

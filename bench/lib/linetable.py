@@ -47,7 +47,15 @@ instruction reads and, on every path from it through its function, no
 other instruction before the register is set again (calls read the
 argument registers and clobber the caller-saved ones, returns read rax and
 rdx, a jump out of the function is a tail call, a jump through a register
-may go anywhere), is "instrumentation".  And a conditional jump on a line-0 row right
+may go anywhere), is "instrumentation".  The other way round, applied
+first (ssprof's release_what_the_program_reads,
+_values_the_program_reads): an "instrumentation" instruction that writes
+a general register that a "program" instruction reads as an operand (a
+copy only when the register it copies into is read so in turn), on some
+path from it before anything writes the register again, is "program"
+(classify_detail says "program-line0", position() line 0): code the code
+generator added for the program at one of the instrumentation's
+instructions, which took its row.  And a conditional jump on a line-0 row right
 after an "instrumentation" test or cmp in its straight-line block reads only
 that compare's flags: the pass leaves its branches without a line (the
 thread's counters not set up yet, an indirect call's target not the first
@@ -194,6 +202,7 @@ class Classifier:
         self.seqs = seqs
         self.starts = [s[0] for s in seqs]
         self.claimed = set()  # addresses the rules below make the instrumentation's
+        self.released = set()  # and those they make the program's
         self.reloads = set()  # of them, the reloads of the counters' pointer,
         self.value_reloads = set()  # of values it computed (trip counts),
         self.constants = set()  # and the start values of counters in registers
@@ -204,24 +213,32 @@ class Classifier:
         kind = self.classify_detail(addr)
         return "program" if kind == "program-line0" else kind
 
-    def position(self, addr):
-        """(file basename, line) of the row that applies to addr, or None."""
-        row = self._row(addr)
-        return None if row is None else row[0][4][row[1]]
-
     def classify_detail(self, addr):
         if addr in self.claimed:
             return "instrumentation"
         row = self._row(addr)
-        return None if row is None else self._KINDS[row[0][3][row[1]]]
+        if row is None:
+            return None
+        kind = self._KINDS[row[0][3][row[1]]]
+        return "program-line0" if kind == "instrumentation" and addr in self.released else kind
+
+    def position(self, addr):
+        """(file basename, line) of the row that applies to addr (line 0
+        for an instruction released to the program), or None."""
+        row = self._row(addr)
+        if row is None:
+            return None
+        return (row[0][4][row[1]][0], 0) if addr in self.released else row[0][4][row[1]]
 
     def claim_instrumentation_code(self, binary):
         """Apply the rules for code that feeds the instrumentation, then
         the block rule, of the module docstring."""
         self.claimed = set()
+        self.released = set()
         self.reloads = set()
         self.value_reloads = set()
         self.constants = set()
+        self.released = self._values_the_program_reads(binary)
         blocks = straight_line_blocks(binary)
         self._claim_instrumentation_feeds(blocks)
         self.claimed |= self.reloads | self.value_reloads | self.constants
@@ -297,6 +314,39 @@ class Classifier:
                         read_by_ours |= {canonical_register(r) for _, r in _REGISTER.findall(ops)}
                 if not more:
                     break
+        return found
+
+    def _values_the_program_reads(self, binary):
+        """The mirror rule (ssprof's release_what_the_program_reads): an
+        "instrumentation" instruction that writes a general register, whose
+        value a "program" instruction uses (names it and is no copy, or is a
+        copy into a register the program uses in turn), on some path from
+        it through its function before the register is set again, is the
+        program's: code the code generator added for the program at one of
+        the instrumentation's instructions, which took its row, or a value
+        computed once for both."""
+        found = set()
+        for insns in functions(binary):
+            ours = [self.classify_detail(a) == "instrumentation" for a, _, _ in insns]
+            index = {a: k for k, (a, _, _) in enumerate(insns)}
+            reached = {_destination_register(m, o) for (_, m, o), our in zip(insns, ours) if our}
+            used = [False] * len(insns)
+            for _ in range(MAX_ROUNDS):
+                more = False
+                for i, (_, mnem, ops) in enumerate(insns):
+                    copy = None if ours[i] or used[i] else _register_copy(mnem, ops)
+                    if not copy or copy[0] not in reached:
+                        continue
+                    more |= copy[1] not in reached
+                    reached.add(copy[1])  # copies of copies
+                    if _program_reads(insns, index, ours, used, i, copy[1]):
+                        used[i] = more = True
+                if not more:
+                    break
+            for i, (addr, mnem, ops) in enumerate(insns):
+                reg = _destination_register(mnem, ops) if ours[i] else None
+                if reg and _program_reads(insns, index, ours, used, i, reg):
+                    found.add(addr)
         return found
 
     def _instrumentation_branches(self, blocks):
@@ -466,6 +516,101 @@ def _only_ours_read(insns, index, ours, i, reg):
         elif mnem not in ("ud2", "hlt", "int3"):
             stack.append(k + 1)
     return read
+
+
+_NO_DESTINATION = ("cmp", "test", "bt", "push", "call", "j", "ret", "nop",
+                   "ucomis", "comis")
+_COPIES = {"mov", "movq", "movl", "movw", "movb", "movabsq", "push", "pushq"}
+
+
+def _destination_register(mnem, ops):
+    """The general register (64-bit name, not rsp) the instruction writes
+    as its last operand, read or not, or None."""
+    if mnem.startswith(_NO_DESTINATION):
+        return None
+    named = _REGISTER.findall(ops)
+    if not named or named[-1][0] == "(" or not ops.endswith("%" + named[-1][1]):
+        return None
+    reg = canonical_register(named[-1][1])
+    return reg if reg in _GENERAL else None
+
+
+_READS_DESTINATION = ("add", "sub", "adc", "sbb", "and", "or", "xor", "inc", "dec",
+                      "neg", "not", "shl", "shr", "sar", "sal", "rol", "ror", "rcl",
+                      "rcr", "cmov", "xadd", "xchg", "bts", "btr", "btc", "bswap", "crc32")
+
+
+def _uses(mnem, ops, reg):
+    """Whether the instruction reads reg as an operand: names it as a
+    source, or as a destination it also reads (addl $1, %edx; not
+    cvttsd2si %xmm0, %rax).  Destinations count only for the arithmetic
+    known to read them: unsure is no."""
+    named = sum(canonical_register(r) == reg for _, r in _REGISTER.findall(ops))
+    if not named or _destination_register(mnem, ops) != reg:
+        return named > 0
+    # not shlxq, rorxl, andnq (BMI: three operands)
+    rmw = (mnem.startswith("imul") and ops.count(",") == 1) or any(
+        mnem.startswith(r) and mnem[len(r):len(r) + 1] != "x" and not mnem.startswith("andn")
+        for r in _READS_DESTINATION)
+    return named - (0 if rmw else 1) > 0
+
+
+def _pads(mnem, ops):
+    """Padding: nopw %cs:(%rax,%rax) names a register it does not read,
+    xchg %ax, %ax one it leaves as it was."""
+    if mnem.startswith("nop"):
+        return True
+    parts = ops.split(", ")
+    return mnem.startswith("xchg") and len(parts) == 2 and parts[0] == parts[1]
+
+
+def _register_copy(mnem, ops):
+    """(source, destination) of a move from one general register into
+    another (64-bit names), or None."""
+    named = _REGISTER.findall(ops)
+    if mnem not in _COPIES or mnem.startswith("push") or not ops.startswith("%") \
+            or "(" in ops or len(named) != 2:
+        return None
+    src, dst = canonical_register(named[0][1]), _destination_register(mnem, ops)
+    return (src, dst) if src in _GENERAL and dst else None
+
+
+def _program_reads(insns, index, ours, used, i, reg):
+    """Whether, on some path from insns[i] through its function, a not
+    "ours" instruction that is no copy, or a copy in used, reads reg as an
+    operand (_uses), before anything writes it again.  Unsure is no: calls and returns read only what they name, a
+    path ends at an instruction that uses registers it does not name (it
+    may set reg), a call that clobbers reg, a return, a jump through a
+    register or out of the function; past MAX_WALK instructions, no."""
+    start = insns[0][0]
+    seen, stack = set(), [i + 1]
+    while stack:
+        k = stack.pop()
+        if k >= len(insns) or k in seen:
+            continue
+        seen.add(k)
+        if len(seen) > MAX_WALK:
+            return False
+        _, mnem, ops = insns[k]
+        if (not ours[k] and (mnem not in _COPIES or used[k]) and not _pads(mnem, ops)
+                and _uses(mnem, ops, reg) and not _sets(mnem, ops, reg)):
+            return True
+        if (_sets(mnem, ops, reg) or _IMPLICIT.match(mnem) or (mnem.startswith("imul") and "," not in ops)
+                or _destination_register(mnem, ops) == reg):
+            continue  # any write ends the value: of part of reg, or implicit
+        if mnem.startswith("call"):
+            if ours[k] or reg not in _CALL_CLOBBERED:
+                stack.append(k + 1)
+        elif mnem.startswith("j"):
+            target = re.match(r"^0x([0-9a-f]+)", ops)
+            t = int(target.group(1), 16) if target else None
+            if t in index and t != start:
+                stack.append(index[t])
+            if not mnem.startswith("jmp"):
+                stack.append(k + 1)
+        elif not mnem.startswith("ret") and mnem not in ("ud2", "hlt", "int3"):
+            stack.append(k + 1)
+    return False
 
 
 def _operands(text):

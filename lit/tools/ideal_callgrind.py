@@ -3,7 +3,7 @@
 
 usage: ideal_callgrind.py BINARY CALLGRIND_OUT EXPERIMENT SOURCE...
                           [--estimated N --tolerance PCT] [--pointer-reloads]
-                          [--value-reloads] [--counter-starts]
+                          [--value-reloads] [--counter-starts] [--released]
                           [--unchanged FUNC,... --plain BINARY CALLGRIND_OUT]
 
 CALLGRIND_OUT is `valgrind --tool=callgrind --dump-instr=yes --skip-plt=no`
@@ -25,8 +25,10 @@ reloads of the counters' pointer, --value-reloads that some reload a
 value the instrumentation computed (a loop's trip count spilled around
 the loop), --counter-starts that some are start
 values of counters kept in registers (the line-table reading's rules for
-code that feeds the instrumentation), so a test of those rules cannot
-pass without exercising them.
+code that feeds the instrumentation), --released that some are on the
+instrumentation's rows but the program's (the rule for values the
+program reads), so a test of those rules cannot pass without exercising
+them.
 --unchanged names functions whose program instructions must equal, run for
 run, callgrind's count of all instructions of the same function in the
 plain clang build BINARY (run under callgrind as CALLGRIND_OUT with the
@@ -56,6 +58,7 @@ def main():
     ap.add_argument("--pointer-reloads", action="store_true")
     ap.add_argument("--value-reloads", action="store_true")
     ap.add_argument("--counter-starts", action="store_true")
+    ap.add_argument("--released", action="store_true")
     ap.add_argument("--unchanged", default="")
     ap.add_argument("--plain", nargs=2, metavar=("BINARY", "CALLGRIND_OUT"))
     opt = ap.parse_args()
@@ -99,6 +102,8 @@ def main():
         errors.append("no reload of a trip count was executed")
     if opt.counter_starts and theirs["counter_starts"] == 0:
         errors.append("no start value of a counter in a register was executed")
+    if opt.released and theirs["released"] == 0:
+        errors.append("no program instruction on an instrumentation row was executed")
     if cg == 0:
         errors.append("callgrind counted no instruction of the program")
     if opt.unchanged:
