@@ -103,6 +103,13 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
                  struct ss_marker_facts marks, unsigned function_flags,
                  char *why, size_t why_size);
 
+/* Index of the instruction at `address`, or SIZE_MAX. */
+size_t ss_mcode_insn_at(const struct ss_mcode_function *mf, uint64_t address);
+
+/* Index of the block that starts at `address`, or SS_MB_NONE. */
+uint32_t ss_mcode_block_at(const struct ss_mcode_function *mf,
+                           uint64_t address);
+
 /* Give every block its count. */
 void ss_mcode_count(struct ss_mcode_function *mf,
                     const struct ss_counted_function *cf);

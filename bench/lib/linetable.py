@@ -450,17 +450,19 @@ _IMPLICIT = re.compile(r"^(div|idiv|mul[bwlq]?$|mulx|cltq|cqto|cltd|cwtl|cbtw|cw
 def _set_register(mnem, ops):
     """The general register (64-bit name, not rsp) the instruction sets
     without reading it (_overwrites), or None."""
-    named = _REGISTER.findall(ops)
-    if not named:
-        return None
-    reg = canonical_register(named[-1][1])
-    return reg if reg in _GENERAL and _overwrites(mnem, ops, reg) else None
+    reg = _destination_register(mnem, ops)
+    return reg if reg and _overwrites(mnem, ops, reg) else None
+
+
+def _implicit(mnem, ops):
+    """Whether the instruction uses general registers it does not name."""
+    return bool(_IMPLICIT.match(mnem)) or (mnem.startswith("imul") and "," not in ops)
 
 
 def _reads(mnem, ops, reg):
     """Whether the instruction may read reg: it names it (other than as
     the destination it sets), or reads registers it does not name."""
-    if _IMPLICIT.match(mnem) or (mnem.startswith("imul") and "," not in ops):
+    if _implicit(mnem, ops):
         return True
     if _sets(mnem, ops, reg):
         return False
@@ -578,10 +580,12 @@ def _register_copy(mnem, ops):
 def _program_reads(insns, index, ours, used, i, reg):
     """Whether, on some path from insns[i] through its function, a not
     "ours" instruction that is no copy, or a copy in used, reads reg as an
-    operand (_uses), before anything writes it again.  Unsure is no: calls and returns read only what they name, a
-    path ends at an instruction that uses registers it does not name (it
-    may set reg), a call that clobbers reg, a return, a jump through a
-    register or out of the function; past MAX_WALK instructions, no."""
+    operand (_uses), before anything writes it again.  Unsure is no:
+    calls and returns read only what they name; a path ends at any write
+    of reg (of part of it too), an instruction that uses registers it does
+    not name (it may set reg), a call that clobbers reg, a return, a jump
+    through a register or out of the function; past MAX_WALK instructions,
+    no."""
     start = insns[0][0]
     seen, stack = set(), [i + 1]
     while stack:
@@ -595,8 +599,7 @@ def _program_reads(insns, index, ours, used, i, reg):
         if (not ours[k] and (mnem not in _COPIES or used[k]) and not _pads(mnem, ops)
                 and _uses(mnem, ops, reg) and not _sets(mnem, ops, reg)):
             return True
-        if (_sets(mnem, ops, reg) or _IMPLICIT.match(mnem) or (mnem.startswith("imul") and "," not in ops)
-                or _destination_register(mnem, ops) == reg):
+        if _implicit(mnem, ops) or _destination_register(mnem, ops) == reg:
             continue  # any write ends the value: of part of reg, or implicit
         if mnem.startswith("call"):
             if ours[k] or reg not in _CALL_CLOBBERED:

@@ -3,7 +3,7 @@
 // spilled pointer to the thread's counters before a counter update; and
 // the constant a loop's counter kept in a register starts from.  Both are
 // the instrumentation's: ssprof leaves them out of the program's
-// instructions (prof/machine_blocks.c), and so does the line-table reading
+// instructions (prof/instrumentation_code.c), and so does the line-table reading
 // of lit/tools/ideal_callgrind.py, written on its own
 // (bench/lib/linetable.py): their counts agree exactly, and the reading
 // finds both kinds executed here (--pointer-reloads, --counter-starts).
