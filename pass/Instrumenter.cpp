@@ -18,8 +18,11 @@ CounterUpdate emitCounterUpdate(Instruction *Before, Value *Counts,
                                 uint32_t Index, Value *Delta) {
   IRBuilder<> B(Before);
   Type *I64 = B.getInt64Ty();
-  // Plain accesses: no other thread writes this thread's counters.
-  Value *Slot = B.CreateConstInBoundsGEP1_64(I64, Counts, Index, "ss.slot");
+  // Plain accesses: no other thread writes this thread's counters.  The
+  // slot is an instruction even where Counts is a constant (the static TLS
+  // array), so that every update has the same shape (CounterPromotion).
+  Value *Slot = GetElementPtrInst::CreateInBounds(
+      I64, Counts, {B.getInt64(Index)}, "ss.slot", Before);
   CounterUpdate U;
   U.Index = Index;
   U.Load = B.CreateAlignedLoad(I64, Slot, MaybeAlign(8), "ss.count");
@@ -86,6 +89,14 @@ struct ThreadCounters {
 };
 } // namespace
 
+// The first of the thread's counters in static TLS, as an i64*.
+static Constant *staticTLSCounters(const ModuleGlobals &Globals) {
+  GlobalVariable *GV = Globals.StaticTLSCounters;
+  Constant *Zero = ConstantInt::get(Type::getInt64Ty(GV->getContext()), 0);
+  Constant *Idx[] = {Zero, Zero};
+  return ConstantExpr::getInBoundsGetElementPtr(GV->getValueType(), GV, Idx);
+}
+
 static ThreadCounters loadThreadCounters(Function &F,
                                          const ModuleGlobals &Globals) {
   IRBuilder<> B(firstInsertionPoint(&F.getEntryBlock()));
@@ -150,8 +161,9 @@ static void callWithoutFrame(IRBuilder<> &B, Function *Thunk) {
 // allocas, and a path that never rejoins the body lets the code generator
 // keep even a leaf function frameless (the stack is set up for the call on
 // the cold path only); counter Restart counts those restarts.  Where that
-// is not possible, the cold path reloads the pointer and rejoins.  Returns
-// the pointer every update uses.
+// is not possible the cold path reloads the pointer and rejoins; with
+// counters in static TLS it just rejoins.  Returns what every update
+// counts through.
 static Value *claimWhenNull(const ThreadCounters &TC,
                             const ModuleGlobals &Globals, uint32_t Restart) {
   Function &F = *TC.Loaded->getFunction();
@@ -167,6 +179,10 @@ static Value *claimWhenNull(const ThreadCounters &TC,
     Cold.SetCurrentDebugLocation(
         DILocation::get(Ctx, SP->getScopeLine(), 0, SP));
   callWithoutFrame(Cold, Globals.ClaimCounters);
+  // Counters in static TLS are there from the thread's start: the runtime
+  // only learns of them, and the function goes on, no value to merge.
+  if (Globals.StaticTLSCounters)
+    return staticTLSCounters(Globals);
   GlobalVariable *TLS = Globals.ThreadCounters;
   LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
                                              MaybeAlign(8), "ss.counts.new");
@@ -208,6 +224,10 @@ static Value *claimWhenNull(const ThreadCounters &TC,
 PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
                              uint32_t CounterBase) {
   ThreadCounters TC = loadThreadCounters(*G.F, Globals);
+  // The updates count where the pointer points, or straight into static
+  // TLS: the pointer then only tells whether the runtime knows the thread.
+  Value *Base = Globals.StaticTLSCounters ? staticTLSCounters(Globals)
+                                          : static_cast<Value *>(TC.Loaded);
   Value *One = ConstantInt::get(Type::getInt64Ty(G.F->getContext()), 1);
   std::vector<CounterUpdate> Updates;
   for (FlowEdge &E : G.Edges) {
@@ -241,7 +261,7 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
       continue;
     }
     E.Counter += CounterBase;
-    Updates.push_back(emitCounterUpdate(At, TC.Loaded, E.Counter, One));
+    Updates.push_back(emitCounterUpdate(At, Base, E.Counter, One));
   }
   PlacedCounters Placed;
   if (G.RestartCounter != SS_NONE)
@@ -292,46 +312,51 @@ static LoadInst *movableTargetLoad(CallBase &Call,
 // allocation of the operands works.
 static void countIndirectCallInAsm(IRBuilder<> &B, Value *Counter,
                                    Value *Target, Value *Slot0,
-                                   Function *Hook) {
-  static const char Asm[] = "cmpq $1, $2\n\t"
-                            "jne 1f\n\t"
-                            "addq $$1, $0\n"
-                            "2:\n\t"
-                            ".pushsection .text.unlikely,\"ax\",@progbits\n"
-                            "1:\n\t"
-                            "movq %rsp, %r11\n\t"
-                            "leaq -128(%rsp), %rsp\n\t"
-                            "andq $$-16, %rsp\n\t"
-                            "pushq %r11\n\t"
-                            "pushq %rdi\n\t"
-                            "pushq %rsi\n\t"
-                            "pushq %rdx\n\t"
-                            "pushq $1\n\t"
-                            "leaq $0, %r11\n\t"
-                            "pushq %r11\n\t"
-                            "leaq $2, %r11\n\t"
-                            "pushq %r11\n\t"
-                            "popq %rdi\n\t"
-                            "popq %rdx\n\t"
-                            "popq %rsi\n\t"
-                            "call ${3:P}\n\t"
-                            "popq %rdx\n\t"
-                            "popq %rsi\n\t"
-                            "popq %rdi\n\t"
-                            "popq %rsp\n\t"
-                            "jmp 2b\n\t"
-                            ".popsection";
+                                   Function *Hook, Constant *TLSIndex) {
+  // The hook's third argument: the counter's address, or with counters in
+  // static TLS its index (the memory operand is then %fs:OFF, of which
+  // lea would give the offset alone; the hook finds the thread's copy).
+  std::string Asm = "cmpq $1, $2\n\t"
+                    "jne 1f\n\t"
+                    "addq $$1, $0\n"
+                    "2:\n\t"
+                    ".pushsection .text.unlikely,\"ax\",@progbits\n"
+                    "1:\n\t"
+                    "movq %rsp, %r11\n\t"
+                    "leaq -128(%rsp), %rsp\n\t"
+                    "andq $$-16, %rsp\n\t"
+                    "pushq %r11\n\t"
+                    "pushq %rdi\n\t"
+                    "pushq %rsi\n\t"
+                    "pushq %rdx\n\t"
+                    "pushq $1\n\t";
+  Asm += TLSIndex ? "pushq $4\n\t" : "leaq $0, %r11\n\tpushq %r11\n\t";
+  Asm += "leaq $2, %r11\n\t"
+         "pushq %r11\n\t"
+         "popq %rdi\n\t"
+         "popq %rdx\n\t"
+         "popq %rsi\n\t"
+         "call ${3:P}\n\t"
+         "popq %rdx\n\t"
+         "popq %rsi\n\t"
+         "popq %rdi\n\t"
+         "popq %rsp\n\t"
+         "jmp 2b\n\t"
+         ".popsection";
   Type *I64 = B.getInt64Ty();
-  auto *Ty = FunctionType::get(
-      B.getVoidTy(),
-      {Counter->getType(), Target->getType(), Slot0->getType(),
-       Hook->getType()},
-      false);
+  SmallVector<Value *, 5> Args = {Counter, Target, Slot0, Hook};
+  std::string Constraints = "=*m,r,*m,i";
+  if (TLSIndex) {
+    Args.push_back(TLSIndex);
+    Constraints += ",i";
+  }
+  Constraints += ",~{r11},~{dirflag},~{fpsr},~{flags}";
+  SmallVector<Type *, 5> Types;
+  for (Value *V : Args)
+    Types.push_back(V->getType());
+  auto *Ty = FunctionType::get(B.getVoidTy(), Types, false);
   CallInst *Call = B.CreateCall(
-      InlineAsm::get(Ty, Asm,
-                     "=*m,r,*m,i,~{r11},~{dirflag},~{fpsr},~{flags}",
-                     /*hasSideEffects=*/true),
-      {Counter, Target, Slot0, Hook});
+      InlineAsm::get(Ty, Asm, Constraints, /*hasSideEffects=*/true), Args);
   Call->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType, I64));
   Call->addParamAttr(2, Attribute::get(B.getContext(), Attribute::ElementType, I64));
 }
@@ -378,14 +403,17 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     // where ssprof would take it for a block of its own).
     Instruction *&Start = G.Blocks[C.Block].Start;
     if (hasPreserveAll(*G.F->getParent())) {
-      Value *Counter = B.CreateConstInBoundsGEP1_64(I64, Placed.Counts,
-                                                    CountIndex, "ss.slot");
+      // An instruction even on the constant address of static TLS: it
+      // may become the block's start.
+      Instruction *Counter = GetElementPtrInst::CreateInBounds(
+          I64, Placed.Counts, {B.getInt64(CountIndex)}, "ss.slot", C.Call);
       if (Start == C.Call || Start == ProgramLoad)
-        Start = cast<Instruction>(Counter);
+        Start = Counter;
       countIndirectCallInAsm(
           B, Counter, readCallee(B),
           B.CreatePointerCast(Slot0, PointerType::getUnqual(I64)),
-          Globals.IndirectHook);
+          Globals.IndirectHook,
+          Globals.StaticTLSCounters ? B.getInt64(CountIndex) : nullptr);
       if (ProgramLoad)
         ProgramLoad->moveBefore(C.Call);
       continue;
@@ -408,7 +436,9 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     IRBuilder<> Slow(Miss);
     Slow.SetCurrentDebugLocation(C.Call->getDebugLoc());
     Value *SiteCounts =
-        Slow.CreateConstInBoundsGEP1_64(I64, Placed.Counts, CountIndex);
+        Globals.StaticTLSCounters
+            ? static_cast<Value *>(Slow.getInt64(CountIndex))
+            : Slow.CreateConstInBoundsGEP1_64(I64, Placed.Counts, CountIndex);
     CallInst *Hook = Slow.CreateCall(
         Globals.IndirectHook,
         {Slow.CreatePointerCast(Slot0, bytePtrTy(Ctx)),

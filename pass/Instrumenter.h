@@ -15,6 +15,11 @@ struct ModuleGlobals {
   llvm::GlobalVariable *Counters = nullptr;
   uint32_t NumEdgeCounters = 0;                   // N
   llvm::GlobalVariable *ThreadCounters = nullptr; // thread_local i64*
+  // In an executable, thread_local [N + M * SS_INDIRECT_COUNTS x i64]: the
+  // running thread's counters at a constant offset from the thread
+  // pointer, addressed without a register (null elsewhere: then
+  // ThreadCounters points to a set the runtime hands out).
+  llvm::GlobalVariable *StaticTLSCounters = nullptr;
   llvm::Function *ClaimCounters = nullptr;        // void ss.thread_counters()
   llvm::GlobalVariable *IndirectTargets = nullptr; // [M x [8 x i64]]
   llvm::Function *IndirectHook = nullptr;          // ss.indirect_call(...)
@@ -43,12 +48,15 @@ struct PlacedCounters {
 // itself with its own arguments (varargs and a few special argument kinds
 // cannot be passed on; F then rejoins its body instead).  The restart runs
 // F's entry code twice, so it gets a counter of its own
-// (FlowGraph::RestartCounter).
+// (FlowGraph::RestartCounter).  Only where the counters are reached
+// through the pointer: counters in static TLS need no restart.
 bool restartsByTailCall(const llvm::Function &F);
 
 // Adds one increment per counted edge of G, on the counters of the running
 // thread: the function's entry loads the thread's pointer to them (asking
-// the runtime for a set the first time).  CounterBase is the module index
+// the runtime for a set the first time), or in an executable tests it and
+// counts in static TLS (telling the runtime of the thread's copy the first
+// time).  CounterBase is the module index
 // of G's counter 0.  Splits critical edges and landing pads as needed, so
 // G's block pointers must not be used afterwards.
 PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,

@@ -5,6 +5,10 @@
 //   __ss_counters   [N + 9M x i64]  the counters of the first thread to count:
 //                                   N edge counters, 9 per indirect-call site
 //   __ss_thread_counters  i64*      thread_local: this thread's counters
+//   __ss_thread_counts [N + 9M x i64]  thread_local, in an executable
+//                                   only: the counters themselves (then
+//                                   the pointer above only says whether
+//                                   the runtime knows this thread's copy)
 //   ss.thread_counters()            asks the runtime for a thread's counters
 //   ss.indirect_call(site, callee, counts)  the same for an indirect call's
 //                                   target not in slot 0 (both preserve_all)
@@ -84,6 +88,16 @@ bool shouldInstrument(const Function &F) {
   return true;
 }
 
+// Whether M's code can only end up in an executable (-fPIE, or no PIC at
+// all), never in a shared library: only there may thread-local data be
+// local-exec, and only there does the C library give every thread its
+// static TLS from the start.
+bool linkedIntoExecutable(const Module &M) {
+  return Triple(M.getTargetTriple()).isOSBinFormatELF() &&
+         (M.getPIELevel() != PIELevel::Default ||
+          M.getPICLevel() == PICLevel::NotPIC);
+}
+
 std::pair<std::string, std::string> moduleSource(Module &M) {
   for (DICompileUnit *CU : M.debug_compile_units())
     return {CU->getFilename().str(), CU->getDirectory().str()};
@@ -101,6 +115,7 @@ public:
   bool run() {
     if (M.getNamedGlobal(ModuleGlobalName))
       return false; // already instrumented (e.g. the pipeline ran twice)
+    CountsInStaticTLS = linkedIntoExecutable(M);
     analyse();
     if (Functions.empty())
       return false;
@@ -119,6 +134,7 @@ private:
   std::vector<uint32_t> CounterBase;
   uint32_t NumCounters = 0;
   uint32_t NumIndirectSites = 0;
+  bool CountsInStaticTLS = false;
   ss::ModuleGlobals Globals;
   StructType *ModuleTy = nullptr;
   GlobalVariable *ModuleRecord = nullptr;
@@ -140,7 +156,7 @@ private:
       ss::InstrumentedFunction IF;
       IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
       ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
-      if (ss::restartsByTailCall(F))
+      if (!CountsInStaticTLS && ss::restartsByTailCall(F))
         IF.Graph.RestartCounter = Choice.NumCounters++;
       CounterBase.push_back(NumCounters);
       NumCounters += Choice.NumCounters;
@@ -160,6 +176,13 @@ private:
         Constant::getNullValue(CountersTy), "__ss_counters");
     Globals.Counters->setAlignment(Align(64));
     Globals.NumEdgeCounters = NumCounters;
+    if (CountsInStaticTLS) { // see createThreadCounters
+      Globals.StaticTLSCounters = new GlobalVariable(
+          M, CountersTy, false, GlobalValue::PrivateLinkage,
+          Constant::getNullValue(CountersTy), "__ss_thread_counts", nullptr,
+          GlobalValue::LocalExecTLSModel);
+      Globals.StaticTLSCounters->setAlignment(Align(8));
+    }
 
     auto *TargetsTy = ArrayType::get(I64, SS_INDIRECT_SLOTS);
     auto *SitesTy = ArrayType::get(TargetsTy, std::max(NumIndirectSites, 1u));
@@ -175,9 +198,11 @@ private:
         M.getOrInsertFunction("__ssrt_indirect_call", NoUnwind,
                               Type::getVoidTy(Ctx), Ptr, Ptr,
                               PointerType::getUnqual(I64));
-    Globals.IndirectHook =
-        coldThunk("ss.indirect_call", IndirectRuntime, {},
-                  {Ptr, Ptr, PointerType::getUnqual(I64)});
+    // With counters in static TLS the code passes the counts' index (the
+    // thunk finds the running thread's copy), else their address.
+    Globals.IndirectHook = coldThunk(
+        "ss.indirect_call", IndirectRuntime, {},
+        {Ptr, Ptr, CountsInStaticTLS ? I64 : PointerType::getUnqual(I64)});
 
     // Mirrors struct ss_module in include/ss/format.h; filled in last.
     Type *I32 = Type::getInt32Ty(Ctx);
@@ -195,20 +220,37 @@ private:
   // load from the thread pointer (the linker relaxes it to local-exec in
   // executables); a dlopen'ed object takes 8 bytes of the C library's
   // reserve of static TLS.
+  //
+  // In an executable the counters themselves are thread-local (local-exec:
+  // every thread has them at the same constant offset from its thread
+  // pointer), so an update is one instruction on a constant address
+  // (`addq $1, %fs:OFF`) and the program keeps every register.  The
+  // pointer then only tells whether the runtime knows the thread's copy
+  // yet: it sums the copies of the threads alive and takes in a thread's
+  // counts when it ends.
   void createThreadCounters() {
     auto *CountsPtr = PointerType::getUnqual(Type::getInt64Ty(Ctx));
     Globals.ThreadCounters = new GlobalVariable(
         M, CountsPtr, false, GlobalValue::PrivateLinkage,
         Constant::getNullValue(CountsPtr), "__ss_thread_counters", nullptr,
-        GlobalValue::InitialExecTLSModel);
+        CountsInStaticTLS ? GlobalValue::LocalExecTLSModel
+                          : GlobalValue::InitialExecTLSModel);
     Globals.ThreadCounters->setAlignment(Align(8));
 
+    std::vector<Value *> Fixed = {asBytePtr(ModuleRecord),
+                                  Globals.ThreadCounters};
+    std::vector<Type *> RuntimeParams = {ss::bytePtrTy(Ctx),
+                                         PointerType::getUnqual(CountsPtr)};
+    StringRef RuntimeName = "__ssrt_thread_counters";
+    if (CountsInStaticTLS) {
+      Fixed.push_back(firstElement(Globals.StaticTLSCounters, CountsPtr));
+      RuntimeParams.push_back(CountsPtr);
+      RuntimeName = "__ssrt_thread_counters_tls";
+    }
     FunctionCallee Runtime = M.getOrInsertFunction(
-        "__ssrt_thread_counters", CountsPtr, ss::bytePtrTy(Ctx),
-        PointerType::getUnqual(CountsPtr));
-    Globals.ClaimCounters = coldThunk(
-        "ss.thread_counters", Runtime,
-        {asBytePtr(ModuleRecord), Globals.ThreadCounters}, {});
+        RuntimeName, FunctionType::get(CountsPtr, RuntimeParams, false));
+    Globals.ClaimCounters =
+        coldThunk("ss.thread_counters", Runtime, Fixed, {});
   }
 
   // A cold module function that calls the runtime's Runtime with Fixed
@@ -235,6 +277,14 @@ private:
     SmallVector<Value *, 4> Args(Fixed.begin(), Fixed.end());
     for (Argument &A : Thunk->args())
       Args.push_back(&A);
+    // An i64 where the runtime takes counts: their index in the running
+    // thread's copy in static TLS.
+    FunctionType *RuntimeTy = Runtime.getFunctionType();
+    for (unsigned I = 0; I < Args.size(); ++I)
+      if (Args[I]->getType() != RuntimeTy->getParamType(I))
+        Args[I] = B.CreateInBoundsGEP(
+            Globals.StaticTLSCounters->getValueType(), Globals.StaticTLSCounters,
+            {B.getInt64(0), Args[I]});
     B.CreateCall(Runtime, Args);
     B.CreateRetVoid();
     return Thunk;
@@ -251,8 +301,9 @@ private:
       Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
                                       IF.SiteOfCall);
       auto Removed = ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
-      ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
-                                   Globals.ThreadCounters);
+      if (!CountsInStaticTLS) // an update then needs no pointer
+        ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
+                                     Globals.ThreadCounters);
       for (ss::FlowEdge &E : IF.Graph.Edges) // no block of its own any more
         if (std::find(Removed.begin(), Removed.end(), E.Landing) != Removed.end())
           E.Landing = nullptr;
@@ -264,11 +315,12 @@ private:
     return ConstantExpr::getPointerCast(C, ss::bytePtrTy(Ctx));
   }
 
-  Constant *firstElement(GlobalVariable *GV) {
+  Constant *firstElement(GlobalVariable *GV, Type *As = nullptr) {
     Constant *Zero = ConstantInt::get(Type::getInt64Ty(Ctx), 0);
     Constant *Idx[] = {Zero, Zero};
-    return asBytePtr(
-        ConstantExpr::getInBoundsGetElementPtr(GV->getValueType(), GV, Idx));
+    return ConstantExpr::getPointerCast(
+        ConstantExpr::getInBoundsGetElementPtr(GV->getValueType(), GV, Idx),
+        As ? As : ss::bytePtrTy(Ctx));
   }
 
   void emitModuleRecord() {

@@ -15,6 +15,14 @@
  * once, no count is ever moved between sets (nothing to race with), and a
  * module's totals are the sums over its list.  In a forked child every set
  * is zeroed and every set but the forking thread's is freed.
+ *
+ * An executable's modules count in static TLS instead (the counters are
+ * thread-local themselves; __ssrt_thread_counters_tls in ss/format.h): a
+ * thread's set is then a header pointing to its own copy, and when the
+ * thread ends the copy's counts are added to the module's static array
+ * (no thread counts there in such a module) and the header, its pointer
+ * NULL, waits for the next thread.  The same list, sums and fork rules
+ * hold; only the counts of ended threads move, under the registry lock.
  */
 #ifndef SSRT_THREAD_COUNTERS_H
 #define SSRT_THREAD_COUNTERS_H

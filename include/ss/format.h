@@ -278,6 +278,13 @@ void __ssrt_indirect_call(struct ss_indirect_targets *site, void *target,
  * calls this, which gives the thread a set of counters, stores it in *slot
  * and returns it.  The file reports the sum over all sets. */
 uint64_t *__ssrt_thread_counters(struct ss_module *m, uint64_t **slot);
+/* In an executable the counters are thread-local themselves (static TLS,
+ * one copy per thread from its start): instrumented code counts into the
+ * running thread's copy `counts` directly and calls this while *slot is
+ * NULL, so that the file also reports that copy, and takes its counts in
+ * when the thread ends.  Stores counts in *slot and returns it. */
+uint64_t *__ssrt_thread_counters_tls(struct ss_module *m, uint64_t **slot,
+                                     uint64_t *counts);
 
 /* ------------------------------------------------------------------ */
 /* Experiment file: header, then tagged length-prefixed records.      */

@@ -1,12 +1,17 @@
 // Threads that come and go: five waves of three threads, each counting in a
 // promoted loop around a shared function and calling two functions through
-// one indirect call site, plus a thread still counting when another forks.  Every thread counts into a set of its own; a set given
-// back by an ended thread is adopted by a later one and added on to, so
-// totals stay exact.  The expectations are arithmetic on the trip counts.
+// one indirect call site, plus a thread still counting when another forks.  Every thread counts into a set of its own: in an
+// executable its own copy in static TLS, whose counts the runtime takes in
+// when the thread ends; otherwise a set given back by an ended thread is
+// adopted by a later one and added on to.  Either way totals stay exact.  The expectations are arithmetic on the trip counts.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2 %t/O3
 // RUN: cd %t/O0 && %sscc -O0 -fss-ideal -pthread %s -o prog && ./prog > out && sed -n 's/^PARENT //p' out > parent && sed -n 's/^CHILD //p' out > child && %sscheck parent prog.ideal.m* && %sscheck child prog.ideal.f*
 // RUN: cd %t/O2 && %sscc -O2 -fss-ideal -pthread %s -o prog && ./prog > out && sed -n 's/^PARENT //p' out > parent && sed -n 's/^CHILD //p' out > child && %sscheck parent prog.ideal.m* && %sscheck child prog.ideal.f*
 // RUN: cd %t/O3 && %sscc -O3 -fss-ideal -pthread %s -o prog && ./prog > out && sed -n 's/^PARENT //p' out > parent && sed -n 's/^CHILD //p' out > child && %sscheck parent prog.ideal.m* && %sscheck child prog.ideal.f*
+// Compiled as for a shared library, the counters are reached through the
+// module's thread-local pointer (sets the runtime hands out) instead of
+// being thread-local themselves: the same counts.
+// RUN: rm -rf %t/pic && mkdir -p %t/pic && cd %t/pic && %sscc -O2 -fPIC -fss-ideal -pthread %s -o prog && ./prog > out && sed -n 's/^PARENT //p' out > parent && sed -n 's/^CHILD //p' out > child && %sscheck parent prog.ideal.m* && %sscheck child prog.ideal.f*
 #include <pthread.h>
 #include <stdio.h>
 #include <sys/wait.h>

@@ -1,7 +1,9 @@
 // Code the code generator adds for the instrumentation, with the line of
 // the code around it: where registers run short, the reload of the
 // spilled pointer to the thread's counters before a counter update; and
-// the constant a loop's counter kept in a register starts from.  Both are
+// the constant a loop's counter kept in a register starts from.  (The
+// pointer exists in code compiled as for a shared library, -fPIC here; in
+// an executable the counters are in static TLS, at a constant address.)  Both are
 // the instrumentation's: ssprof leaves them out of the program's
 // instructions (prof/instrumentation_code.c), and so does the line-table reading
 // of lit/tools/ideal_callgrind.py, written on its own
@@ -13,7 +15,7 @@
 // kept in a register.
 // REQUIRES: valgrind
 // RUN: rm -rf %t && mkdir -p %t && cd %t
-// RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
+// RUN: %sscc -O2 -fPIC -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
 // RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --pointer-reloads --counter-starts %t/o2 %t/o2.cg %t/o2.ideal.m* %s
 #include <stdio.h>

@@ -15,14 +15,26 @@
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
 // RUN: diff %t/plain.out %t/o2.out
 // RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --unchanged decode_varint --plain %t/plain %t/plain.cg %t/o2 %t/o2.cg %t/o2.ideal.m* %s
-// decode_varint has no frame (it starts with the load of the counters'
-// pointer) and more than one return.
+// decode_varint has no frame (it starts with the test whether the runtime
+// knows the thread's counters) and more than one return.
 // RUN: llvm-objdump-14 -d --no-show-raw-insn %t/o2 | awk '/<decode_varint>:/,/^$/' > %t/decode.s
 // RUN: FileCheck %s --check-prefix=ENTRY < %t/decode.s
 // ENTRY: <decode_varint>:
-// ENTRY-NEXT: movq %fs:
+// ENTRY-NEXT: cmpq $0, %fs:
 // RUN: grep -c ret %t/decode.s | FileCheck %s --check-prefix=RETS
 // RETS: {{^[2-9]$}}
+// Likewise compiled as for a shared library, where it starts with the load
+// of the pointer to the thread's counters (the linker has made the
+// initial-exec offset a constant).
+// RUN: rm -f %t/*.ideal.* && %sscc -O2 -fPIC -gdwarf-4 -fss-ideal %s -o %t/pic
+// RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/pic.cg %t/pic > %t/pic.out 2>/dev/null
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --unchanged decode_varint --plain %t/plain %t/plain.cg %t/pic %t/pic.cg %t/pic.ideal.m* %s
+// RUN: llvm-objdump-14 -d --no-show-raw-insn %t/pic | awk '/<decode_varint>:/,/^$/' > %t/pic.s
+// RUN: FileCheck %s --check-prefix=PIC < %t/pic.s
+// PIC: <decode_varint>:
+// PIC-NEXT: movq $
+// PIC-NEXT: movq %fs:
+// RUN: grep -c ret %t/pic.s | FileCheck %s --check-prefix=RETS
 #include <stdio.h>
 
 __attribute__((noinline)) static int decode_varint(const unsigned char *p,
