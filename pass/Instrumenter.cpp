@@ -14,15 +14,22 @@ using namespace llvm;
 
 namespace ss {
 
+// &Counts[Index], inserted before Before: an instruction even where Counts
+// is a constant (the static TLS array), so that every update has the same
+// shape (CounterPromotion) and may start a block (placeIndirectCounts).
+static Instruction *counterSlot(Value *Counts, uint32_t Index,
+                                Instruction *Before) {
+  Type *I64 = Type::getInt64Ty(Before->getContext());
+  return GetElementPtrInst::CreateInBounds(
+      I64, Counts, {ConstantInt::get(I64, Index)}, "ss.slot", Before);
+}
+
 CounterUpdate emitCounterUpdate(Instruction *Before, Value *Counts,
                                 uint32_t Index, Value *Delta) {
   IRBuilder<> B(Before);
   Type *I64 = B.getInt64Ty();
-  // Plain accesses: no other thread writes this thread's counters.  The
-  // slot is an instruction even where Counts is a constant (the static TLS
-  // array), so that every update has the same shape (CounterPromotion).
-  Value *Slot = GetElementPtrInst::CreateInBounds(
-      I64, Counts, {B.getInt64(Index)}, "ss.slot", Before);
+  // Plain accesses: no other thread writes this thread's counters.
+  Value *Slot = counterSlot(Counts, Index, Before);
   CounterUpdate U;
   U.Index = Index;
   U.Load = B.CreateAlignedLoad(I64, Slot, MaybeAlign(8), "ss.count");
@@ -88,14 +95,6 @@ struct ThreadCounters {
   Instruction *IsNull = nullptr;
 };
 } // namespace
-
-// The first of the thread's counters in static TLS, as an i64*.
-static Constant *staticTLSCounters(const ModuleGlobals &Globals) {
-  GlobalVariable *GV = Globals.StaticTLSCounters;
-  Constant *Zero = ConstantInt::get(Type::getInt64Ty(GV->getContext()), 0);
-  Constant *Idx[] = {Zero, Zero};
-  return ConstantExpr::getInBoundsGetElementPtr(GV->getValueType(), GV, Idx);
-}
 
 static ThreadCounters loadThreadCounters(Function &F,
                                          const ModuleGlobals &Globals) {
@@ -182,7 +181,7 @@ static Value *claimWhenNull(const ThreadCounters &TC,
   // Counters in static TLS are there from the thread's start: the runtime
   // only learns of them, and the function goes on, no value to merge.
   if (Globals.StaticTLSCounters)
-    return staticTLSCounters(Globals);
+    return Globals.StaticTLSCounters;
   GlobalVariable *TLS = Globals.ThreadCounters;
   LoadInst *Claimed = Cold.CreateAlignedLoad(TLS->getValueType(), TLS,
                                              MaybeAlign(8), "ss.counts.new");
@@ -226,8 +225,9 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
   ThreadCounters TC = loadThreadCounters(*G.F, Globals);
   // The updates count where the pointer points, or straight into static
   // TLS: the pointer then only tells whether the runtime knows the thread.
-  Value *Base = Globals.StaticTLSCounters ? staticTLSCounters(Globals)
-                                          : static_cast<Value *>(TC.Loaded);
+  Value *Base = Globals.StaticTLSCounters
+                    ? static_cast<Value *>(Globals.StaticTLSCounters)
+                    : TC.Loaded;
   Value *One = ConstantInt::get(Type::getInt64Ty(G.F->getContext()), 1);
   std::vector<CounterUpdate> Updates;
   for (FlowEdge &E : G.Edges) {
@@ -403,10 +403,7 @@ uint32_t placeIndirectCounts(FlowGraph &G, const ModuleGlobals &Globals,
     // where ssprof would take it for a block of its own).
     Instruction *&Start = G.Blocks[C.Block].Start;
     if (hasPreserveAll(*G.F->getParent())) {
-      // An instruction even on the constant address of static TLS: it
-      // may become the block's start.
-      Instruction *Counter = GetElementPtrInst::CreateInBounds(
-          I64, Placed.Counts, {B.getInt64(CountIndex)}, "ss.slot", C.Call);
+      Instruction *Counter = counterSlot(Placed.Counts, CountIndex, C.Call);
       if (Start == C.Call || Start == ProgramLoad)
         Start = Counter;
       countIndirectCallInAsm(

@@ -15,11 +15,12 @@ struct ModuleGlobals {
   llvm::GlobalVariable *Counters = nullptr;
   uint32_t NumEdgeCounters = 0;                   // N
   llvm::GlobalVariable *ThreadCounters = nullptr; // thread_local i64*
-  // In an executable, thread_local [N + M * SS_INDIRECT_COUNTS x i64]: the
-  // running thread's counters at a constant offset from the thread
-  // pointer, addressed without a register (null elsewhere: then
-  // ThreadCounters points to a set the runtime hands out).
-  llvm::GlobalVariable *StaticTLSCounters = nullptr;
+  // In an executable, the first of a thread_local [N + M *
+  // SS_INDIRECT_COUNTS x i64], as an i64*: the running thread's counters
+  // at a constant offset from the thread pointer, addressed without a
+  // register (null elsewhere: then ThreadCounters points to a set the
+  // runtime hands out).
+  llvm::Constant *StaticTLSCounters = nullptr;
   llvm::Function *ClaimCounters = nullptr;        // void ss.thread_counters()
   llvm::GlobalVariable *IndirectTargets = nullptr; // [M x [8 x i64]]
   llvm::Function *IndirectHook = nullptr;          // ss.indirect_call(...)

@@ -177,11 +177,13 @@ private:
     Globals.Counters->setAlignment(Align(64));
     Globals.NumEdgeCounters = NumCounters;
     if (CountsInStaticTLS) { // see createThreadCounters
-      Globals.StaticTLSCounters = new GlobalVariable(
+      auto *PerThread = new GlobalVariable(
           M, CountersTy, false, GlobalValue::PrivateLinkage,
           Constant::getNullValue(CountersTy), "__ss_thread_counts", nullptr,
           GlobalValue::LocalExecTLSModel);
-      Globals.StaticTLSCounters->setAlignment(Align(8));
+      PerThread->setAlignment(Align(8));
+      Globals.StaticTLSCounters =
+          firstElement(PerThread, PointerType::getUnqual(I64));
     }
 
     auto *TargetsTy = ArrayType::get(I64, SS_INDIRECT_SLOTS);
@@ -202,7 +204,8 @@ private:
     // thunk finds the running thread's copy), else their address.
     Globals.IndirectHook = coldThunk(
         "ss.indirect_call", IndirectRuntime, {},
-        {Ptr, Ptr, CountsInStaticTLS ? I64 : PointerType::getUnqual(I64)});
+        {Ptr, Ptr, CountsInStaticTLS ? I64 : PointerType::getUnqual(I64)},
+        /*LastIndexesStaticTLS=*/CountsInStaticTLS);
 
     // Mirrors struct ss_module in include/ss/format.h; filled in last.
     Type *I32 = Type::getInt32Ty(Ctx);
@@ -243,7 +246,7 @@ private:
                                          PointerType::getUnqual(CountsPtr)};
     StringRef RuntimeName = "__ssrt_thread_counters";
     if (CountsInStaticTLS) {
-      Fixed.push_back(firstElement(Globals.StaticTLSCounters, CountsPtr));
+      Fixed.push_back(Globals.StaticTLSCounters);
       RuntimeParams.push_back(CountsPtr);
       RuntimeName = "__ssrt_thread_counters_tls";
     }
@@ -263,8 +266,12 @@ private:
   // callee-saved registers.  preserve_all keeps every register, and the
   // thunk saves what the C call inside clobbers, on the rare path only.
   // (It returns nothing: LLVM 14 restores the return register too.)
+  // With LastIndexesStaticTLS its last parameter is an index into the
+  // running thread's counters in static TLS, passed on as that counter's
+  // address.
   Function *coldThunk(StringRef Name, FunctionCallee Runtime,
-                      ArrayRef<Value *> Fixed, ArrayRef<Type *> Params) {
+                      ArrayRef<Value *> Fixed, ArrayRef<Type *> Params,
+                      bool LastIndexesStaticTLS = false) {
     Function *Thunk = Function::Create(
         FunctionType::get(Type::getVoidTy(Ctx), Params, false),
         GlobalValue::InternalLinkage, Name, M);
@@ -277,14 +284,9 @@ private:
     SmallVector<Value *, 4> Args(Fixed.begin(), Fixed.end());
     for (Argument &A : Thunk->args())
       Args.push_back(&A);
-    // An i64 where the runtime takes counts: their index in the running
-    // thread's copy in static TLS.
-    FunctionType *RuntimeTy = Runtime.getFunctionType();
-    for (unsigned I = 0; I < Args.size(); ++I)
-      if (Args[I]->getType() != RuntimeTy->getParamType(I))
-        Args[I] = B.CreateInBoundsGEP(
-            Globals.StaticTLSCounters->getValueType(), Globals.StaticTLSCounters,
-            {B.getInt64(0), Args[I]});
+    if (LastIndexesStaticTLS)
+      Args.back() = B.CreateInBoundsGEP(B.getInt64Ty(),
+                                        Globals.StaticTLSCounters, Args.back());
     B.CreateCall(Runtime, Args);
     B.CreateRetVoid();
     return Thunk;
