@@ -79,16 +79,18 @@ size_t ss_jump_table_targets(const struct ss_mcode_insn *insns, size_t jump,
   if (sscanf(ops, "*%lli(,%15[^,],8)", &disp, reg) == 2) /* absolute */
     return read_entries(code, (uint64_t)disp, bound_before(insns, jump, reg),
                         0, start, end, targets);
-  const char *index = ops + 1; /* "%rax" */
-  /* movslq (%rB,%rI,4), %rI just before */
-  char base[16] = "";
+  const char *target = ops + 1; /* "%rax" */
+  /* movslq (%rB,%rI,4), %rD just before, D the register jumped through
+   * (often I itself) */
+  char base[16] = "", index[16] = "";
   size_t load = 0;
   for (size_t k = jump, steps = 0; k-- > 0 && steps < NEAR; steps++) {
     char b[16], i[16], d[16];
     if (strcmp(insns[k].insn.mnemonic, "movslq") == 0 &&
         sscanf(operands(&insns[k]), "(%15[^,],%15[^,],4), %15s", b, i, d) == 3 &&
-        same_gpr(i, index) && same_gpr(d, index)) {
+        same_gpr(d, target)) {
       snprintf(base, sizeof base, "%s", b);
+      snprintf(index, sizeof index, "%s", i);
       load = k;
       break;
     }

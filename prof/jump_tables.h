@@ -2,9 +2,9 @@
  * jump_tables.h -- the targets of a switch's table jump in x86-64 code as
  * LLVM emits it, so that machine flow reaches every case:
  *   position-independent:  leaq T(%rip), %rB            (anywhere before)
- *                          movslq (%rB,%rI,4), %rI
- *                          addq %rB, %rI
- *                          jmpq *%rI                      target = T + entry
+ *                          movslq (%rB,%rI,4), %rD      (D often I)
+ *                          addq %rB, %rD
+ *                          jmpq *%rD                      target = T + entry
  *   absolute:              jmpq *T(,%rI,8)               target = entry
  * The entry count comes from the bounds check before it (cmp $N-1, index)
  * when there is one; otherwise entries are read while they point into the
