@@ -447,9 +447,14 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
 
 /* ---- counting ---------------------------------------------------------- */
 
+/* Solves of one function at most: each after the first distrusts at least
+ * one more marker (distrust_copied_markers). */
+#define MAX_SOLVES 8
+
 struct edge_state { /* per successor of a block */
   int64_t *value;
   int *known;
+  uint32_t *set_at; /* the block whose conservation gave it, or SS_MB_NONE */
 };
 
 struct pred {
@@ -465,6 +470,8 @@ struct counting {
   struct pred **preds;
   uint32_t *num_preds;
   int *known;
+  int *from_marker; /* its count is its marker's */
+  int *distrusted;  /* its marker's count is not all this block's */
   int has_indirect;
   /* per block: the counted blocks whose code may run in it (find_owners) */
   uint32_t **owners;
@@ -474,7 +481,7 @@ struct counting {
 static int marker_counts(const struct counting *c, uint32_t block) {
   uint32_t m = c->mf->blocks[block].entry_marker;
   return m != SS_MB_NONE && m < c->cf->marks.num_ids && c->copies[m] == 1 &&
-         c->cf->known[m];
+         c->cf->known[m] && !c->distrusted[block];
 }
 
 /* The counted blocks whose code may run in each block: a marked block's
@@ -545,7 +552,7 @@ static void edges_from_flow_graph(struct counting *c) {
     return; /* edges we cannot see */
   for (uint32_t d = 0; d < mf->num_blocks; d++) {
     const struct ss_mcode_block *blk = &mf->blocks[d];
-    if (blk->entry_marker >= c->cf->num_blocks)
+    if (blk->entry_marker >= c->cf->num_blocks || c->distrusted[d])
       continue;
     for (uint32_t i = 0; i < c->num_preds[d]; i++) {
       struct pred p = c->preds[d][i];
@@ -557,16 +564,20 @@ static void edges_from_flow_graph(struct counting *c) {
           c->cf->edge(c->cf->ctx, a, blk->entry_marker, &count)) {
         c->edges[p.block].value[p.slot] = count;
         c->edges[p.block].known[p.slot] = 1;
+        c->edges[p.block].set_at[p.slot] = SS_MB_NONE;
       }
     }
   }
 }
 
-static int set_edge(struct counting *c, uint32_t b, uint32_t k, int64_t v) {
+/* Edge k out of block b is v, by conservation at block `at`. */
+static int set_edge(struct counting *c, uint32_t b, uint32_t k, int64_t v,
+                    uint32_t at) {
   if (c->edges[b].known[k])
     return 0;
   c->edges[b].value[k] = v;
   c->edges[b].known[k] = 1;
+  c->edges[b].set_at[k] = at;
   return 1;
 }
 
@@ -666,10 +677,10 @@ static int propagate(struct counting *c) {
       changed = 1;
     }
     if (!blk->indirect && out_unknown == 1)
-      changed |= set_edge(c, b, out_slot, blk->count - out);
+      changed |= set_edge(c, b, out_slot, blk->count - out, b);
     if (all_preds_visible && in_unknown == 1) {
       struct pred p = c->preds[b][in_slot];
-      changed |= set_edge(c, p.block, p.slot, blk->count - in);
+      changed |= set_edge(c, p.block, p.slot, blk->count - in, b);
     }
   }
   return changed;
@@ -722,6 +733,87 @@ static int64_t lower_bound(const struct counting *c, uint32_t b) {
   return least < most ? least : most;
 }
 
+/* Counts from the markers, then from flow, from scratch. */
+static void solve(struct counting *c, uint32_t *deferred) {
+  struct ss_mcode_function *mf = c->mf;
+  const struct ss_counted_function *cf = c->cf;
+  size_t nb = mf->num_blocks;
+  for (size_t b = 0; b < nb; b++) {
+    mf->blocks[b].count = 0;
+    c->known[b] = c->from_marker[b] = 0;
+    for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
+      c->edges[b].known[k] = 0;
+      c->edges[b].value[k] = 0;
+      c->edges[b].set_at[k] = SS_MB_NONE;
+    }
+  }
+  uint32_t num_deferred = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    struct ss_mcode_block *blk = &mf->blocks[b];
+    if (marker_counts(c, b)) {
+      if (b != 0 && marked(cf->marks, blk->entry_marker, SS_MARK_RETURN)) {
+        deferred[num_deferred++] = b; /* see below */
+        continue;
+      }
+      blk->count = cf->count[blk->entry_marker];
+      c->known[b] = c->from_marker[b] = 1;
+    } else if (b == 0 && blk->marker == SS_MB_NONE) {
+      blk->count = cf->calls; /* entered once per call */
+      c->known[b] = 1;
+    }
+  }
+  if (c->known[0]) /* and once per restart */
+    mf->blocks[0].count += cf->restarts;
+  edges_from_flow_graph(c);
+  /* A return block's marker counts the executions of the copies of its
+   * return the code generator made without the marker too: flow decides
+   * first, and what it leaves open takes the marker's count. */
+  for (int more = 1; more;) {
+    while (propagate(c) | complete_copies(c))
+      ;
+    more = 0;
+    for (uint32_t i = 0; i < num_deferred; i++) {
+      uint32_t b = deferred[i];
+      if (c->known[b])
+        continue;
+      mf->blocks[b].count = cf->count[mf->blocks[b].entry_marker];
+      c->known[b] = 1;
+      more = 1;
+    }
+  }
+}
+
+/* A block counted by its marker into which, by edges that flow gave
+ * without its own count, less ran than the marker says: the code generator
+ * copied the marked block's code elsewhere without the marker (SQLite's
+ * OP_Rowid: the code after `if (pC->nullRow)` merged into a tail other
+ * opcodes share, the marker left with the copy on the path never taken).
+ * Such a block's count is then flow's, not its marker's; returns whether
+ * any was found, to solve again. */
+static int distrust_copied_markers(struct counting *c) {
+  if (c->has_indirect)
+    return 0;
+  int found = 0;
+  for (uint32_t b = 1; b < c->mf->num_blocks; b++) {
+    if (!c->from_marker[b] || c->num_preds[b] == 0)
+      continue;
+    int64_t in = 0;
+    uint32_t i = 0;
+    for (; i < c->num_preds[b]; i++) {
+      struct pred p = c->preds[b][i];
+      const struct edge_state *e = &c->edges[p.block];
+      if (!e->known[p.slot] || e->set_at[p.slot] == b || e->value[p.slot] < 0)
+        break;
+      in += e->value[p.slot];
+    }
+    if (i == c->num_preds[b] && in < c->mf->blocks[b].count) {
+      c->distrusted[b] = 1;
+      found = 1;
+    }
+  }
+  return found;
+}
+
 void ss_mcode_count(struct ss_mcode_function *mf,
                     const struct ss_counted_function *cf) {
   size_t nb = mf->num_blocks;
@@ -733,6 +825,8 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   c.preds = ss_xcalloc(nb, sizeof *c.preds);
   c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
   c.known = ss_xcalloc(nb, sizeof *c.known);
+  c.from_marker = ss_xcalloc(nb, sizeof *c.from_marker);
+  c.distrusted = ss_xcalloc(nb, sizeof *c.distrusted);
   c.owners = ss_xcalloc(nb, sizeof *c.owners);
   c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
   for (size_t b = 0; b < nb; b++) {
@@ -742,6 +836,7 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     c.has_indirect |= blk->indirect;
     c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
     c.edges[b].known = ss_xcalloc(blk->num_succ + 1, sizeof(int));
+    c.edges[b].set_at = ss_xcalloc(blk->num_succ + 1, sizeof(uint32_t));
     for (uint32_t k = 0; k < blk->num_succ; k++)
       c.num_preds[blk->succ[k]]++;
   }
@@ -764,41 +859,12 @@ void ss_mcode_count(struct ss_mcode_function *mf,
       c.preds[s][c.num_preds[s]++] = (struct pred){b, k};
     }
 
-  uint32_t *deferred = ss_xcalloc(nb + 1, sizeof *deferred);
-  uint32_t num_deferred = 0;
-  for (uint32_t b = 0; b < nb; b++) {
-    struct ss_mcode_block *blk = &mf->blocks[b];
-    if (marker_counts(&c, b)) {
-      if (b != 0 && marked(cf->marks, blk->entry_marker, SS_MARK_RETURN)) {
-        deferred[num_deferred++] = b; /* see below */
-        continue;
-      }
-      blk->count = cf->count[blk->entry_marker];
-      c.known[b] = 1;
-    } else if (b == 0 && blk->marker == SS_MB_NONE) {
-      blk->count = cf->calls; /* entered once per call */
-      c.known[b] = 1;
-    }
-  }
-  if (c.known[0]) /* and once per restart */
-    mf->blocks[0].count += cf->restarts;
   find_owners(&c);
-  edges_from_flow_graph(&c);
-  /* A return block's marker counts the executions of the copies of its
-   * return the code generator made without the marker too: flow decides
-   * first, and what it leaves open takes the marker's count. */
-  for (int more = 1; more;) {
-    while (propagate(&c) | complete_copies(&c))
-      ;
-    more = 0;
-    for (uint32_t i = 0; i < num_deferred; i++) {
-      uint32_t b = deferred[i];
-      if (c.known[b])
-        continue;
-      mf->blocks[b].count = cf->count[mf->blocks[b].entry_marker];
-      c.known[b] = 1;
-      more = 1;
-    }
+  uint32_t *deferred = ss_xcalloc(nb + 1, sizeof *deferred);
+  for (int round = 0; round < MAX_SOLVES; round++) {
+    solve(&c, deferred);
+    if (!distrust_copied_markers(&c))
+      break;
   }
   free(deferred);
   for (uint32_t b = 0; b < nb; b++) {
@@ -818,12 +884,15 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     free(c.owners[b]);
     free(c.edges[b].value);
     free(c.edges[b].known);
+    free(c.edges[b].set_at);
   }
   free(c.preds);
   free(c.owners);
   free(c.num_owners);
   free(c.num_preds);
   free(c.known);
+  free(c.from_marker);
+  free(c.distrusted);
   free(c.edges);
   for (uint32_t k = 0; k < cf->marks.num_ids; k++)
     free(c.copy_blocks[k]);
