@@ -470,7 +470,6 @@ struct counting {
   struct pred **preds;
   uint32_t *num_preds;
   int *known;
-  int *from_marker; /* its count is its marker's */
   int *distrusted;  /* its marker's count is not all this block's */
   int has_indirect;
   /* per block: the counted blocks whose code may run in it (find_owners) */
@@ -733,6 +732,14 @@ static int64_t lower_bound(const struct counting *c, uint32_t b) {
   return least < most ? least : most;
 }
 
+/* A return block's marker counts the executions of the copies of its
+ * return the code generator made without the marker too: flow decides
+ * first, and what it leaves open takes the marker's count. */
+static int marker_waits_for_flow(const struct counting *c, uint32_t b) {
+  return b != 0 &&
+         marked(c->cf->marks, c->mf->blocks[b].entry_marker, SS_MARK_RETURN);
+}
+
 /* Counts from the markers, then from flow, from scratch. */
 static void solve(struct counting *c, uint32_t *deferred) {
   struct ss_mcode_function *mf = c->mf;
@@ -740,7 +747,7 @@ static void solve(struct counting *c, uint32_t *deferred) {
   size_t nb = mf->num_blocks;
   for (size_t b = 0; b < nb; b++) {
     mf->blocks[b].count = 0;
-    c->known[b] = c->from_marker[b] = 0;
+    c->known[b] = 0;
     for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
       c->edges[b].known[k] = 0;
       c->edges[b].value[k] = 0;
@@ -751,12 +758,12 @@ static void solve(struct counting *c, uint32_t *deferred) {
   for (uint32_t b = 0; b < nb; b++) {
     struct ss_mcode_block *blk = &mf->blocks[b];
     if (marker_counts(c, b)) {
-      if (b != 0 && marked(cf->marks, blk->entry_marker, SS_MARK_RETURN)) {
-        deferred[num_deferred++] = b; /* see below */
+      if (marker_waits_for_flow(c, b)) {
+        deferred[num_deferred++] = b;
         continue;
       }
       blk->count = cf->count[blk->entry_marker];
-      c->known[b] = c->from_marker[b] = 1;
+      c->known[b] = 1;
     } else if (b == 0 && blk->marker == SS_MB_NONE) {
       blk->count = cf->calls; /* entered once per call */
       c->known[b] = 1;
@@ -765,9 +772,6 @@ static void solve(struct counting *c, uint32_t *deferred) {
   if (c->known[0]) /* and once per restart */
     mf->blocks[0].count += cf->restarts;
   edges_from_flow_graph(c);
-  /* A return block's marker counts the executions of the copies of its
-   * return the code generator made without the marker too: flow decides
-   * first, and what it leaves open takes the marker's count. */
   for (int more = 1; more;) {
     while (propagate(c) | complete_copies(c))
       ;
@@ -795,7 +799,10 @@ static int distrust_copied_markers(struct counting *c) {
     return 0;
   int found = 0;
   for (uint32_t b = 1; b < c->mf->num_blocks; b++) {
-    if (!c->from_marker[b] || c->num_preds[b] == 0)
+    /* counted by its marker from the start (not a return block's
+     * marker, which only takes what flow left open) */
+    if (!marker_counts(c, b) || marker_waits_for_flow(c, b) ||
+        c->num_preds[b] == 0)
       continue;
     int64_t in = 0;
     uint32_t i = 0;
@@ -825,7 +832,6 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   c.preds = ss_xcalloc(nb, sizeof *c.preds);
   c.num_preds = ss_xcalloc(nb, sizeof *c.num_preds);
   c.known = ss_xcalloc(nb, sizeof *c.known);
-  c.from_marker = ss_xcalloc(nb, sizeof *c.from_marker);
   c.distrusted = ss_xcalloc(nb, sizeof *c.distrusted);
   c.owners = ss_xcalloc(nb, sizeof *c.owners);
   c.num_owners = ss_xcalloc(nb, sizeof *c.num_owners);
@@ -891,7 +897,6 @@ void ss_mcode_count(struct ss_mcode_function *mf,
   free(c.num_owners);
   free(c.num_preds);
   free(c.known);
-  free(c.from_marker);
   free(c.distrusted);
   free(c.edges);
   for (uint32_t k = 0; k < cf->marks.num_ids; k++)
