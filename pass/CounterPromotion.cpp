@@ -211,8 +211,9 @@ static bool computeBeforeLoop(Loop &L, ArrayRef<const SCEV *> PerEntry,
   return true;
 }
 
-// Replaces the +1 of update U inside L by one add of Count at L's only
-// exit; the emptied block of a back edge's counter goes to EmptiedLatches.
+// Replaces the +1 of update U inside L (or in its preheader) by one add
+// of Count at L's only exit; the emptied block of a back edge's counter
+// goes to EmptiedLatches.
 static void countByTripCount(Loop &L, BasicBlock *Exit, CounterUpdate &U,
                              Value *Count, std::vector<CounterUpdate> &Updates,
                              SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
@@ -231,6 +232,29 @@ static void countByTripCount(Loop &L, BasicBlock *Exit, CounterUpdate &U,
     EmptiedLatches.push_back(Where);
   Updates.push_back(
       emitCounterUpdate(&*Exit->getFirstInsertionPt(), Counts, Index, Count));
+}
+
+// A loop whose counts come from its trip count ends (the count is finite)
+// and is left only through its one exit (makePromotable), so the exit runs
+// once per entry: the +1 updates in the preheader move there, next to the
+// loop's other counts.  The preheader, which falls through into the header
+// the code generator aligns, then keeps the optimizer's code unchanged.
+// Returns how many moved.
+static unsigned countEntriesAtExit(Loop &L, BasicBlock *Exit,
+                                   std::vector<CounterUpdate> &Updates,
+                                   SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
+  const BasicBlock *Preheader = L.getLoopPreheader();
+  SmallVector<size_t, 2> InPreheader;
+  for (size_t I = 0; I < Updates.size(); ++I) {
+    const CounterUpdate &U = Updates[I];
+    auto *Delta = U.Store ? dyn_cast<ConstantInt>(U.Add->getOperand(1)) : nullptr;
+    if (Delta && Delta->isOne() && U.Store->getParent() == Preheader)
+      InPreheader.push_back(I);
+  }
+  Value *One = ConstantInt::get(Type::getInt64Ty(Exit->getContext()), 1);
+  for (size_t I : InPreheader)
+    countByTripCount(L, Exit, Updates[I], One, Updates, EmptiedLatches);
+  return InPreheader.size();
 }
 
 namespace {
@@ -289,12 +313,16 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
       ByCounter.erase(U.Index);
       countByTripCount(L, Exits.front(), U, Counts[T], Updates, EmptiedLatches);
     }
+    unsigned Entries = countEntriesAtExit(L, Exits.front(), Updates, EmptiedLatches);
     A.ORE.emit([&] {
-      return OptimizationRemark(RemarkPass, "TripCount", L.getStartLoc(),
-                                L.getHeader())
-             << "counters derived from the trip count in this loop: "
-             << ore::NV("Counters", unsigned(FromTrips.size()))
-             << ", added to memory at its exit";
+      OptimizationRemark R(RemarkPass, "TripCount", L.getStartLoc(),
+                           L.getHeader());
+      R << "counters derived from the trip count in this loop: "
+        << ore::NV("Counters", unsigned(FromTrips.size()))
+        << ", added to memory at its exit";
+      if (Entries)
+        R << " (and its preheader's: " << ore::NV("Entries", Entries) << ")";
+      return R;
     });
     if (ByCounter.empty())
       return;

@@ -4,7 +4,8 @@
 // a loop whose trip count scalar evolution knows, the update leaves the
 // loop: the count per entry (the back edges taken, or one more) is computed
 // in the preheader and added to counts[i] at the loop's exit, at any loop
-// depth.  Other updates in an innermost loop become adds to a register
+// depth; the preheader's own `+= 1` (the loop's entries) moves to that
+// exit too.  Other updates in an innermost loop become adds to a register
 // that starts at 0 in the preheader, and each exit of the loop adds the
 // register to counts[i] once.  Only innermost loops get registers: a
 // register counting an outer loop would stay live through its inner loops

@@ -20,7 +20,7 @@
 volatile int sink;
 static int data[1000];
 
-// REMARK-DAG: trip-counts.c:[[@LINE+2]]:3: remark: counters derived from the trip count in this loop: 1
+// REMARK-DAG: trip-counts.c:[[@LINE+2]]:3: remark: counters derived from the trip count in this loop: 1, added to memory at its exit [-Rpass=ss-promote]
 NOINLINE static void up(int n) {
   for (int i = 0; i < n; i++)
     STEP();
@@ -43,7 +43,9 @@ NOINLINE static int sum(const int *p, const int *end) {
   return s;
 }
 
-// REMARK-DAG: trip-counts.c:[[@LINE+3]]:5: remark: counters derived from the trip count in this loop: 1
+// The inner loop's preheader counts its entries (the outer iterations with
+// i > 0): that count moves to the inner loop's exit too.
+// REMARK-DAG: trip-counts.c:[[@LINE+3]]:5: remark: counters derived from the trip count in this loop: 1, added to memory at its exit (and its preheader's: 1)
 NOINLINE static void triangle(int n) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < i; j++)
