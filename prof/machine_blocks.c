@@ -451,10 +451,15 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
  * one more marker (distrust_copied_markers). */
 #define MAX_SOLVES 8
 
+/* set_at of an edge that the bounds of several blocks pinned together */
+#define SET_BY_BOUNDS (SS_MB_NONE - 1)
+
 struct edge_state { /* per successor of a block */
   int64_t *value;
   int *known;
-  uint32_t *set_at; /* the block whose conservation gave it, or SS_MB_NONE */
+  uint32_t *set_at; /* the block whose conservation gave it, SET_BY_BOUNDS,
+                       or SS_MB_NONE (the flow graph's edge) */
+  int64_t *lo, *hi; /* what flow allows it, while unknown (pin_by_bounds) */
 };
 
 struct pred {
@@ -685,6 +690,156 @@ static int propagate(struct counting *c) {
   return changed;
 }
 
+/* ---- bounds ---------------------------------------------------------- */
+
+/* Where conservation alone stops (two unknown edges at every block that
+ * could tell them), that counts are never negative still may: an edge out
+ * of a block that ran 20 times carries at most 20, and if it and another
+ * edge of at most 19,980 are a block's only way in and it ran 20,000
+ * times, both are full (SQLite's minmaxStep: the two paths to its body
+ * pinned its shared epilogue).  Each edge gets bounds [lo, hi], from 0
+ * and no limit, narrowed at every block by the sum its edges on each side
+ * must have, until nothing changes; an edge whose bounds meet is known. */
+#define UNBOUNDED INT64_MAX
+#define MAX_BOUND_ROUNDS 64
+
+struct side { /* the edges on one side of a block */
+  uint32_t n;
+  int64_t **lo, **hi;
+};
+
+static void out_side(const struct counting *c, uint32_t b, struct side *s) {
+  s->n = c->mf->blocks[b].num_succ;
+  for (uint32_t k = 0; k < s->n; k++) {
+    s->lo[k] = &c->edges[b].lo[k];
+    s->hi[k] = &c->edges[b].hi[k];
+  }
+}
+
+static void in_side(const struct counting *c, uint32_t b, struct side *s) {
+  s->n = c->num_preds[b];
+  for (uint32_t i = 0; i < s->n; i++) {
+    struct pred p = c->preds[b][i];
+    s->lo[i] = &c->edges[p.block].lo[p.slot];
+    s->hi[i] = &c->edges[p.block].hi[p.slot];
+  }
+}
+
+static int64_t side_lo(const struct side *s) {
+  int64_t sum = 0;
+  for (uint32_t i = 0; i < s->n; i++)
+    sum += *s->lo[i];
+  return sum;
+}
+
+static int64_t side_hi(const struct side *s) {
+  int64_t sum = 0;
+  for (uint32_t i = 0; i < s->n; i++) {
+    if (*s->hi[i] == UNBOUNDED)
+      return UNBOUNDED;
+    sum += *s->hi[i];
+  }
+  return sum;
+}
+
+/* Narrows the edges of `s`, whose sum lies in [want_lo, want_hi]: each is
+ * at most want_hi less the others' least, at least want_lo less the
+ * others' most.  Returns 1 if any changed, 0 if none, -1 when the bounds
+ * contradict (the counts do not all hold together). */
+static int narrow(const struct side *s, int64_t want_lo, int64_t want_hi) {
+  int64_t sum_lo = side_lo(s), sum_hi = 0;
+  uint32_t unbounded = 0;
+  for (uint32_t i = 0; i < s->n; i++) {
+    if (*s->hi[i] == UNBOUNDED)
+      unbounded++;
+    else
+      sum_hi += *s->hi[i];
+  }
+  int changed = 0;
+  for (uint32_t i = 0; i < s->n; i++) {
+    int64_t lo = *s->lo[i], hi = *s->hi[i];
+    int64_t others_lo = sum_lo - lo;
+    if (want_hi != UNBOUNDED && want_hi - others_lo < hi)
+      *s->hi[i] = want_hi - others_lo, changed = 1;
+    if (unbounded == (hi == UNBOUNDED)) { /* the others all bounded */
+      int64_t others_hi = sum_hi - (hi == UNBOUNDED ? 0 : hi);
+      if (want_lo - others_hi > lo)
+        *s->lo[i] = want_lo - others_hi, changed = 1;
+    }
+    if (*s->lo[i] > *s->hi[i])
+      return -1;
+  }
+  return changed;
+}
+
+/* One round over every block; returns as narrow does. */
+static int narrow_round(struct counting *c, struct side *in,
+                        struct side *out) {
+  int changed = 0;
+  for (uint32_t b = 0; b < c->mf->num_blocks; b++) {
+    const struct ss_mcode_block *blk = &c->mf->blocks[b];
+    int in_visible = b != 0 && !c->has_indirect; /* as in propagate */
+    int out_visible = !blk->indirect && blk->num_succ > 0;
+    in_side(c, b, in);
+    out_side(c, b, out);
+    int r = 0, r2 = 0;
+    if (c->known[b]) {
+      if (blk->count < 0)
+        continue;
+      if (out_visible)
+        r = narrow(out, blk->count, blk->count);
+      if (in_visible && r >= 0)
+        r2 = narrow(in, blk->count, blk->count);
+    } else if (in_visible && out_visible) { /* in = out */
+      r = narrow(out, side_lo(in), side_hi(in));
+      if (r >= 0)
+        r2 = narrow(in, side_lo(out), side_hi(out));
+    }
+    if (r < 0 || r2 < 0)
+      return -1;
+    changed |= r | r2;
+  }
+  return changed;
+}
+
+/* Gives every unknown edge whose bounds meet its count; returns whether
+ * there was any. */
+static int pin_by_bounds(struct counting *c) {
+  struct ss_mcode_function *mf = c->mf;
+  uint32_t widest = 0;
+  for (uint32_t b = 0; b < mf->num_blocks; b++) {
+    const struct edge_state *e = &c->edges[b];
+    for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
+      if (e->known[k] && e->value[k] < 0)
+        return 0; /* flow already contradicts itself here */
+      e->lo[k] = e->known[k] ? e->value[k] : 0;
+      e->hi[k] = e->known[k] ? e->value[k] : UNBOUNDED;
+    }
+    if (mf->blocks[b].num_succ > widest)
+      widest = mf->blocks[b].num_succ;
+    if (c->num_preds[b] > widest)
+      widest = c->num_preds[b];
+  }
+  struct side in = {0, ss_xcalloc(widest + 1, sizeof(int64_t *)),
+                    ss_xcalloc(widest + 1, sizeof(int64_t *))};
+  struct side out = {0, ss_xcalloc(widest + 1, sizeof(int64_t *)),
+                     ss_xcalloc(widest + 1, sizeof(int64_t *))};
+  int r = 1;
+  for (int round = 0; round < MAX_BOUND_ROUNDS && r > 0; round++)
+    r = narrow_round(c, &in, &out);
+  free(in.lo), free(in.hi), free(out.lo), free(out.hi);
+  if (r < 0)
+    return 0;
+  int pinned = 0;
+  for (uint32_t b = 0; b < mf->num_blocks; b++) {
+    const struct edge_state *e = &c->edges[b];
+    for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++)
+      if (!e->known[k] && e->lo[k] == e->hi[k])
+        pinned |= set_edge(c, b, k, e->lo[k], SET_BY_BOUNDS);
+  }
+  return pinned;
+}
+
 /* Every execution of a counted block passes the marker of exactly one of
  * its copies: when all copies but one are known, that one is the rest. */
 static int complete_copies(struct counting *c) {
@@ -775,7 +930,9 @@ static void solve(struct counting *c, uint32_t *deferred) {
   for (int more = 1; more;) {
     while (propagate(c) | complete_copies(c))
       ;
-    more = 0;
+    more = pin_by_bounds(c);
+    if (more)
+      continue;
     for (uint32_t i = 0; i < num_deferred; i++) {
       uint32_t b = deferred[i];
       if (c->known[b])
@@ -809,7 +966,8 @@ static int distrust_copied_markers(struct counting *c) {
     for (; i < c->num_preds[b]; i++) {
       struct pred p = c->preds[b][i];
       const struct edge_state *e = &c->edges[p.block];
-      if (!e->known[p.slot] || e->set_at[p.slot] == b || e->value[p.slot] < 0)
+      if (!e->known[p.slot] || e->set_at[p.slot] == b ||
+          e->set_at[p.slot] == SET_BY_BOUNDS || e->value[p.slot] < 0)
         break;
       in += e->value[p.slot];
     }
@@ -843,6 +1001,8 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     c.edges[b].value = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
     c.edges[b].known = ss_xcalloc(blk->num_succ + 1, sizeof(int));
     c.edges[b].set_at = ss_xcalloc(blk->num_succ + 1, sizeof(uint32_t));
+    c.edges[b].lo = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
+    c.edges[b].hi = ss_xcalloc(blk->num_succ + 1, sizeof(int64_t));
     for (uint32_t k = 0; k < blk->num_succ; k++)
       c.num_preds[blk->succ[k]]++;
   }
@@ -891,6 +1051,8 @@ void ss_mcode_count(struct ss_mcode_function *mf,
     free(c.edges[b].value);
     free(c.edges[b].known);
     free(c.edges[b].set_at);
+    free(c.edges[b].lo);
+    free(c.edges[b].hi);
   }
   free(c.preds);
   free(c.owners);

@@ -14,9 +14,10 @@
  * flow graph: an edge out of a block with one successor carries its count,
  * so does an edge into a block with one predecessor, and an edge from
  * counted block a to counted block b that is the only machine edge between
- * them carries the count of the flow-graph edge a -> b.  What stays unknown
- * (a sparse switch lowered to a tree of compares, say) gets
- * the least count flow allows and is marked as an estimate.
+ * them carries the count of the flow-graph edge a -> b.  Where that stops,
+ * the bounds that counts are never negative put on each edge may pin it.
+ * What stays unknown (a sparse switch lowered to a tree of compares, say)
+ * gets the least count flow allows and is marked as an estimate.
  */
 #ifndef SSPROF_MACHINE_BLOCKS_H
 #define SSPROF_MACHINE_BLOCKS_H
