@@ -732,14 +732,24 @@ static int64_t side_lo(const struct side *s) {
   return sum;
 }
 
-static int64_t side_hi(const struct side *s) {
+/* The sum of the bounded upper bounds; *unbounded: how many have none. */
+static int64_t side_hi(const struct side *s, uint32_t *unbounded) {
   int64_t sum = 0;
+  *unbounded = 0;
   for (uint32_t i = 0; i < s->n; i++) {
     if (*s->hi[i] == UNBOUNDED)
-      return UNBOUNDED;
-    sum += *s->hi[i];
+      ++*unbounded;
+    else
+      sum += *s->hi[i];
   }
   return sum;
+}
+
+/* The most the edges of `s` carry together. */
+static int64_t side_most(const struct side *s) {
+  uint32_t unbounded;
+  int64_t sum = side_hi(s, &unbounded);
+  return unbounded ? UNBOUNDED : sum;
 }
 
 /* Narrows the edges of `s`, whose sum lies in [want_lo, want_hi]: each is
@@ -747,14 +757,8 @@ static int64_t side_hi(const struct side *s) {
  * others' most.  Returns 1 if any changed, 0 if none, -1 when the bounds
  * contradict (the counts do not all hold together). */
 static int narrow(const struct side *s, int64_t want_lo, int64_t want_hi) {
-  int64_t sum_lo = side_lo(s), sum_hi = 0;
-  uint32_t unbounded = 0;
-  for (uint32_t i = 0; i < s->n; i++) {
-    if (*s->hi[i] == UNBOUNDED)
-      unbounded++;
-    else
-      sum_hi += *s->hi[i];
-  }
+  uint32_t unbounded;
+  int64_t sum_lo = side_lo(s), sum_hi = side_hi(s, &unbounded);
   int changed = 0;
   for (uint32_t i = 0; i < s->n; i++) {
     int64_t lo = *s->lo[i], hi = *s->hi[i];
@@ -791,9 +795,9 @@ static int narrow_round(struct counting *c, struct side *in,
       if (in_visible && r >= 0)
         r2 = narrow(in, blk->count, blk->count);
     } else if (in_visible && out_visible) { /* in = out */
-      r = narrow(out, side_lo(in), side_hi(in));
+      r = narrow(out, side_lo(in), side_most(in));
       if (r >= 0)
-        r2 = narrow(in, side_lo(out), side_hi(out));
+        r2 = narrow(in, side_lo(out), side_most(out));
     }
     if (r < 0 || r2 < 0)
       return -1;
