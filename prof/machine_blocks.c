@@ -810,12 +810,13 @@ static int narrow_round(struct counting *c, struct side *in,
  * there was any. */
 static int pin_by_bounds(struct counting *c) {
   struct ss_mcode_function *mf = c->mf;
-  uint32_t widest = 0;
+  uint32_t widest = 0, unknown = 0;
   for (uint32_t b = 0; b < mf->num_blocks; b++) {
     const struct edge_state *e = &c->edges[b];
     for (uint32_t k = 0; k < mf->blocks[b].num_succ; k++) {
       if (e->known[k] && e->value[k] < 0)
         return 0; /* flow already contradicts itself here */
+      unknown += !e->known[k];
       e->lo[k] = e->known[k] ? e->value[k] : 0;
       e->hi[k] = e->known[k] ? e->value[k] : UNBOUNDED;
     }
@@ -824,6 +825,8 @@ static int pin_by_bounds(struct counting *c) {
     if (c->num_preds[b] > widest)
       widest = c->num_preds[b];
   }
+  if (unknown == 0) /* most functions: conservation gave every edge */
+    return 0;
   struct side in = {0, ss_xcalloc(widest + 1, sizeof(int64_t *)),
                     ss_xcalloc(widest + 1, sizeof(int64_t *))};
   struct side out = {0, ss_xcalloc(widest + 1, sizeof(int64_t *)),
