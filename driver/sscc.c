@@ -10,7 +10,7 @@
  *     passes every other argument through unchanged and in order;
  *   - with -fss-ideal, when the command compiles: appends
  *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
- *     (line-0 rows end the instrumentation's rows, see prof/ideal.h), and
+ *     (line-0 rows end the instrumentation's rows, see prof/ideal/ideal.h), and
  *     -gline-tables-only unless the command already chose a debug level
  *     (-g, -g0, -ggdb, -g3, ...), then also
  *     -mllvm -experimental-debug-variable-locations=false and, unless

@@ -1,6 +1,6 @@
 // MachineCodeMap.h -- what lets ssprof find, in the linked binary, the
 // machine code of every counted block and tell the instrumentation's
-// instructions from the program's (ideal time, prof/ideal.h).
+// instructions from the program's (ideal time, prof/ideal/ideal.h).
 //
 //  - A block marker: a pseudo probe (llvm.pseudoprobe, the intrinsic
 //    LLVM's sample profiling uses to tie blocks to addresses) at the start

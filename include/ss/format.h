@@ -67,7 +67,7 @@ struct ss_desc_header {
 }; /* 72 bytes */
 
 /*
- * Block markers (pass/MachineCodeMap.h, prof/elf_code.c): the pseudo probe
+ * Block markers (pass/MachineCodeMap.h, prof/mcode/elf_code.c): the pseudo probe
  * the pass puts at the start of block b of descriptor function f carries
  * GUID ss_marker_guid(module_hash, f) and index b, so the .pseudo_probe
  * table of the linked object gives the addresses of each function's blocks.

@@ -5,7 +5,7 @@
 // pointer exists in code compiled as for a shared library, -fPIC here; in
 // an executable the counters are in static TLS, at a constant address.)  Both are
 // the instrumentation's: ssprof leaves them out of the program's
-// instructions (prof/instrumentation_code.c), and so does the line-table reading
+// instructions (prof/mcode/instrumentation_code.c), and so does the line-table reading
 // of lit/tools/ideal_callgrind.py, written on its own
 // (bench/lib/linetable.py): their counts agree exactly, and the reading
 // finds both kinds executed here (--pointer-reloads, --counter-starts).

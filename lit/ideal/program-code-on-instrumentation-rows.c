@@ -6,7 +6,7 @@
 // counter update it lands before.  The program then computes with it
 // (len = 2 - back), so it is the program's: ssprof gives an instruction on
 // the instrumentation's row whose register the program reads, on some
-// path before it is set again, to the program (prof/instrumentation_code.c), and
+// path before it is set again, to the program (prof/mcode/instrumentation_code.c), and
 // so does the line-table reading of lit/tools/ideal_callgrind.py, written
 // on its own (bench/lib/linetable.py): their counts agree exactly, and the
 // reading finds such instructions executed here (--released).

@@ -1,0 +1,158 @@
+/*
+ * expfile_samples.c -- decoding of the sampling records (SAMPLING and
+ * SAMPLES, layout in ss/format.h) with every count, depth and length
+ * checked against the payload, and their cross-record checks.
+ */
+#include "expfile.h"
+
+#include "base.h"
+#include "expfile_container.h"
+#include "record_cursor.h"
+#include "sample_decoders.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+  SAMPLING_FIXED = 48,
+  SAMPLES_FIXED = 16,
+  SAMPLE_HEADER = 8,
+  /* the smallest sample: its header and one address */
+  SAMPLE_MIN = SAMPLE_HEADER + 8
+};
+
+int ss_parse_sampling(struct ss_expfile *f, const struct ss_raw_record *r,
+                      struct ss_err *err) {
+  struct ss_cursor c = {r->payload, r->length, 0};
+  struct ss_sampling_info *s = &f->sampling;
+  if (f->has_sampling) {
+    ss_err_set(err, "SAMPLING record: more than one in the file");
+    return -1;
+  }
+  if (!ss_cursor_left(&c, SAMPLING_FIXED)) {
+    ss_err_set(err, "SAMPLING record: %llu bytes, shorter than its %d-byte "
+               "fixed part", (unsigned long long)r->length, SAMPLING_FIXED);
+    return -1;
+  }
+  const uint8_t *p = r->payload;
+  s->kind = ss_le32(p);
+  s->flags = ss_le32(p + 4);
+  s->interval_ns = ss_le64(p + 8);
+  s->samples = ss_le64(p + 16);
+  s->lost = ss_le64(p + 24);
+  s->incomplete = ss_le64(p + 32);
+  s->num_threads = ss_le32(p + 40);
+  s->bin_bytes = ss_le32(p + 44);
+  c.pos = SAMPLING_FIXED;
+  if (s->kind < SS_SAMPLING_USERTIME || s->kind > SS_SAMPLING_PCSAMP) {
+    ss_err_set(err, "SAMPLING record: unknown sampling kind %u", s->kind);
+    return -1;
+  }
+  if (s->interval_ns == 0) {
+    ss_err_set(err, "SAMPLING record: the sample interval is 0");
+    return -1;
+  }
+  if (s->lost > s->samples || s->incomplete > s->samples) {
+    ss_err_set(err, "SAMPLING record: %llu samples lost and %llu incomplete "
+               "of %llu taken", (unsigned long long)s->lost,
+               (unsigned long long)s->incomplete,
+               (unsigned long long)s->samples);
+    return -1;
+  }
+  if (ss_cursor_string(&c, &s->clock, "SAMPLING record (clock)", err) != 0 ||
+      ss_cursor_trailing(&c, f->version_minor, "SAMPLING record", err) != 0)
+    return -1;
+  f->has_sampling = 1;
+  return 0;
+}
+
+int ss_parse_samples(struct ss_expfile *f, const struct ss_raw_record *r,
+                     struct ss_err *err) {
+  char what[64];
+  snprintf(what, sizeof what, "SAMPLES record %u", r->index);
+  if (r->length < SAMPLES_FIXED) {
+    ss_err_set(err, "%s: %llu bytes, shorter than its %d-byte fixed part",
+               what, (unsigned long long)r->length, SAMPLES_FIXED);
+    return -1;
+  }
+  struct ss_sample_block b;
+  b.record_index = r->index;
+  b.thread_index = ss_le32(r->payload);
+  b.tid = ss_le32(r->payload + 4);
+  b.num_samples = ss_le64(r->payload + 8);
+  b.data = r->payload + SAMPLES_FIXED;
+  uint64_t room = r->length - SAMPLES_FIXED;
+  /* Refuse an absurd count before walking it. */
+  if (b.num_samples > room / SAMPLE_MIN) {
+    ss_err_set(err, "%s: %llu samples do not fit in %llu bytes", what,
+               (unsigned long long)b.num_samples,
+               (unsigned long long)r->length);
+    return -1;
+  }
+  uint64_t pos = 0;
+  for (uint64_t i = 0; i < b.num_samples; i++) {
+    if (room - pos < SAMPLE_HEADER) {
+      ss_err_set(err, "%s: sample %llu runs past the end of the record", what,
+                 (unsigned long long)i);
+      return -1;
+    }
+    uint16_t depth = ss_le16(b.data + pos);
+    if (depth == 0) {
+      ss_err_set(err, "%s: sample %llu has no addresses (depth 0)", what,
+                 (unsigned long long)i);
+      return -1;
+    }
+    pos += SAMPLE_HEADER;
+    if (room - pos < (uint64_t)depth * 8) {
+      ss_err_set(err, "%s: sample %llu (depth %u) runs past the end of the "
+                 "record", what, (unsigned long long)i, depth);
+      return -1;
+    }
+    pos += (uint64_t)depth * 8;
+  }
+  b.size = pos;
+  struct ss_cursor c = {r->payload, r->length, SAMPLES_FIXED + pos};
+  if (ss_cursor_trailing(&c, f->version_minor, what, err) != 0)
+    return -1;
+  f->sample_blocks = ss_xrealloc_array(f->sample_blocks,
+                                       f->num_sample_blocks + 1, sizeof b);
+  f->sample_blocks[f->num_sample_blocks++] = b;
+  f->num_samples += b.num_samples;
+  return 0;
+}
+
+void ss_sample_next(const uint8_t **p, struct ss_sample_view *s) {
+  s->depth = ss_le16(*p);
+  s->flags = ss_le16(*p + 2);
+  s->caliper = ss_le32(*p + 4);
+  s->addrs = *p + SAMPLE_HEADER;
+  *p += SAMPLE_HEADER + (size_t)s->depth * 8;
+}
+
+uint64_t ss_sample_addr(const struct ss_sample_view *s, uint32_t i) {
+  return ss_le64(s->addrs + (size_t)i * 8);
+}
+
+/* Samples need the SAMPLING record that says how they were taken, and
+ * their thread indices are below its thread count.  (A sample's caliper
+ * count is not checked against the caliper notes: the runtime counts
+ * every point but keeps a bounded number of notes.) */
+int ss_check_samples(const struct ss_expfile *f, struct ss_err *err) {
+  if (f->num_sample_blocks == 0)
+    return 0;
+  if (!f->has_sampling) {
+    ss_err_set(err, "SAMPLES record %u: the file has no SAMPLING record",
+               f->sample_blocks[0].record_index);
+    return -1;
+  }
+  for (size_t i = 0; i < f->num_sample_blocks; i++) {
+    const struct ss_sample_block *b = &f->sample_blocks[i];
+    if (b->thread_index >= f->sampling.num_threads) {
+      ss_err_set(err, "SAMPLES record %u: thread index %u, the SAMPLING "
+                 "record counts %u threads", b->record_index,
+                 b->thread_index, f->sampling.num_threads);
+      return -1;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,184 @@
+/*
+ * ideal.h -- the ideal-time layer of ssprof: the exact counts of a
+ * counting experiment turned into instructions and cycles of the machine
+ * code that ran (a CPU model, llvm-mca's, applied to every machine block),
+ * and the inclusive cycles of each function over the call graph.  Depends
+ * on counts, mcode, symbols (functions' sizes) and the layers below them.
+ */
+#ifndef SSPROF_IDEAL_H
+#define SSPROF_IDEAL_H
+
+#include "base.h"
+#include "counts.h"
+#include "mcode.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * ideal_time.c -- ideal time: the exact counts of a counting experiment
+ * turned into instructions and cycles of the machine code that really ran.
+ *
+ * The pass leaves a marker in every counted block: an entry of the
+ * non-allocated section .ss_blockmap giving the address where the block's
+ * code landed in the linked binary (a block duplicated by the code
+ * generator has one entry per copy).  Instructions the pass added (counter
+ * updates, the per-thread counter lookup) carry line-table rows of the file
+ * SS_INSTRUMENTATION_FILE and are never counted as the program's.
+ *
+ * ss_ideal_build() disassembles every instrumented function, cuts it into
+ * machine blocks (straight-line code: split at branch targets, after
+ * branches and at markers), gives each machine block the count of the
+ * counted block whose marker it holds (or, for code the code generator
+ * added, a count derived from the flow around it), and asks LLVM's
+ * scheduling model of a CPU (llvm-mca, all blocks in one invocation as code
+ * regions) for the cycles of one execution of each machine block.  As
+ * SpeedShop's ideal time: interlocks inside a block are modelled, memory
+ * latency is not (every load hits L1), so ideal time is a lower bound.
+ */
+
+/* Executed-instruction mix: every count is weighted by executions. */
+struct ss_ideal_register_use {
+  const char *name;  /* "rax", "xmm0", ...: the 64-bit or full-width name */
+  uint64_t uses;     /* executed instructions naming it */
+};
+
+struct ss_ideal_mix {
+  uint64_t by_class[SS_IC_COUNT];
+  uint64_t by_isa[SS_ISA_COUNT];
+  uint64_t by_width[SS_WIDTH_COUNT];
+  struct ss_ideal_register_use *registers; /* by uses, descending */
+  size_t num_registers;
+};
+
+/* A machine basic block of the linked binary. */
+struct ss_ideal_block {
+  uint32_t function;     /* model function id */
+  uint32_t model_block;  /* counted block it belongs to; SS_MODEL_NONE when
+                            the code generator added it (split edge, ...) */
+  uint64_t address;      /* link-time address in its DSO */
+  uint32_t size;         /* bytes, instrumentation included */
+  uint32_t instructions; /* the program's instructions */
+  uint32_t instrumentation; /* instrumentation instructions in it */
+  double cycles;         /* ideal cycles of one execution */
+  int64_t count;         /* executions */
+  int exact;             /* 0: the count is an estimate (see ideal.c) */
+  const char *file;      /* line of its first program instruction */
+  uint32_t line;
+};
+
+/* Per (function, file, line): a block's cycles are shared among the lines
+ * of its program instructions in proportion to their instructions. */
+struct ss_ideal_line {
+  uint32_t function; /* model function id */
+  const char *file;
+  uint32_t line;
+  double cycles;          /* all executions */
+  uint64_t instructions;  /* executed */
+};
+
+struct ss_ideal_function {
+  int has_code;           /* its machine code was found */
+  uint64_t instructions;  /* executed, exclusive */
+  double cycles;          /* exclusive */
+};
+
+struct ss_ideal {
+  int available;       /* 0: no machine code; the listings show counts */
+  const char *cpu;     /* the LLVM CPU name of the model */
+  double clock_mhz;    /* for seconds */
+  struct ss_ideal_function *functions; /* [model->num_functions] */
+  double *block_cycles;                /* [model->num_blocks], all executions */
+  uint64_t *block_instructions;        /* [model->num_blocks], executed */
+  struct ss_ideal_block *blocks;       /* executed machine blocks and
+                                          estimated ones, by total cycles
+                                          descending, then address */
+  size_t num_blocks;
+  struct ss_ideal_line *lines; /* by function id, file, line */
+  size_t num_lines;
+  struct ss_ideal_mix mix;
+  uint64_t total_instructions;
+  double total_cycles;
+  uint32_t estimated_blocks; /* machine blocks of the program's code whose
+                                count is an estimate (listed in `blocks`
+                                even when the estimate is 0) */
+  char **warnings;
+  size_t num_warnings;
+  char **strings; /* owned */
+  size_t num_strings;
+};
+
+/* Seconds of `cycles` at the experiment's clock. */
+static inline double ss_ideal_seconds(const struct ss_ideal *ideal,
+                                      double cycles) {
+  return ideal->clock_mhz > 0 ? cycles / (ideal->clock_mhz * 1e6) : 0;
+}
+
+/* Build the ideal time of a counting model for the LLVM CPU `cpu` (NULL:
+ * the host's) at `clock_mhz` (0: the clock the run recorded).  Never fails:
+ * when no machine code can be read (binary missing or rebuilt, no
+ * .ss_blockmap, llvm-mca missing), `available` is 0 and `warnings` says
+ * why; an unknown `cpu` is an error instead (returns -1 with `err` set). */
+int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
+                   const char *cpu, double clock_mhz, struct ss_err *err);
+void ss_ideal_release(struct ss_ideal *ideal);
+
+/*
+ * ideal_inclusive.c -- inclusive ideal time, as SpeedShop's -gprof computes
+ * it: a function's cycles are shared among its callers in proportion to
+ * the calls each made.
+ *
+ *   incl(f) = excl(f) + sum over callees g of incl(g) * calls(f->g) / calls(g)
+ *
+ * on the model's call graph (model->arcs), with recursion handled as
+ * gprof does: the strongly connected components of the graph (Tarjan) are
+ * its cycles; a cycle is one node whose exclusive cycles are its members'
+ * and whose calls are those from outside it; every member's inclusive
+ * time is the cycle's; self arcs and arcs inside a cycle propagate
+ * nothing.  calls(g) counts the calls of g's node from outside it, those
+ * of <spontaneous> included, so the shares of g's callers add up to 1.
+ * The propagation runs over the components in reverse topological order
+ * (callees first), which is the order Tarjan's algorithm finds them in.
+ */
+
+struct ss_ideal_inclusive {
+  uint32_t num_functions;
+  double *inclusive; /* [num_functions] cycles; a cycle member's: the
+                        cycle's */
+  uint32_t *cycle;   /* [num_functions] cycle number from 1; 0: none */
+  /* [num_functions] calls from outside the function's node (callers not
+   * in its cycle, <spontaneous>), and from inside it (self arcs, arcs
+   * from the other members of its cycle) */
+  int64_t *external_calls;
+  int64_t *recursive_calls;
+  uint32_t num_cycles;
+  /* [num_cycles + 1], by cycle number (0 unused): the cycle's inclusive
+   * cycles, its members' exclusive cycles, its calls from outside it and
+   * between its members, and how many members it has.  Cycles are
+   * numbered by inclusive cycles descending, then by the smallest model
+   * rank of their members. */
+  double *cycle_inclusive;
+  double *cycle_self;
+  int64_t *cycle_external_calls;
+  int64_t *cycle_internal_calls;
+  uint32_t *cycle_members;
+};
+
+/* `exclusive` has model->num_functions entries (cycles; 0 for functions
+ * without machine code). */
+void ss_ideal_inclusive_build(struct ss_ideal_inclusive *inc,
+                              const struct ss_model *m,
+                              const double *exclusive);
+void ss_ideal_inclusive_release(struct ss_ideal_inclusive *inc);
+
+/* Does the arc carry time (caller and callee instrumented, not in the
+ * same node)?  <spontaneous> -> f carries time (to nobody). */
+int ss_ideal_arc_propagates(const struct ss_ideal_inclusive *inc,
+                            const struct ss_model_arc *a);
+
+/* The callee's inclusive cycles attributed to the caller through the arc;
+ * 0 when it does not propagate. */
+double ss_ideal_arc_cycles(const struct ss_ideal_inclusive *inc,
+                           const struct ss_model_arc *a);
+
+#endif

@@ -1,0 +1,745 @@
+/* ideal.c -- ideal time of a counting model; see ideal.h. */
+#define _GNU_SOURCE /* qsort_r */
+#include "ideal.h"
+
+#include "cpu_model.h"
+#include "symbols.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A function's flow-graph edges as (from, to) -> count, sorted. */
+struct flow_edge {
+  uint32_t from, to; /* function-relative block numbers */
+  int known;
+  int64_t count;
+};
+
+struct function_code {
+  uint32_t function; /* model function id */
+  struct ss_mcode_function mf;
+  uint32_t *region; /* per machine block: llvm-mca region, or SS_MB_NONE */
+  double *share;    /* per machine block: its part of the region's cycles */
+  uint32_t *program_insns; /* per machine block */
+};
+
+struct builder {
+  struct ss_ideal *ideal;
+  const struct ss_model *m;
+  struct function_code *code;
+  size_t num_code, code_cap;
+  size_t warnings_cap, strings_cap;
+  struct ss_hash files; /* source file names the listings keep */
+  struct ss_elf_cache *symbols; /* functions' sizes */
+  const char **file_names;
+  size_t file_names_cap;
+};
+
+static void warn(struct builder *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void warn(struct builder *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char buf[1024];
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  SS_GROW(b->ideal->warnings, b->warnings_cap, b->ideal->num_warnings);
+  b->ideal->warnings[b->ideal->num_warnings++] = ss_xstrdup(buf);
+}
+
+static const char *own(struct builder *b, const char *s) {
+  SS_GROW(b->ideal->strings, b->strings_cap, b->ideal->num_strings);
+  return b->ideal->strings[b->ideal->num_strings++] = ss_xstrdup(s);
+}
+
+/* A source file name that outlives the objects it was read from. */
+static const char *own_file(struct builder *b, const char *file) {
+  if (!file)
+    return NULL;
+  int inserted;
+  uint32_t i = ss_hash_intern(&b->files, file, strlen(file), &inserted);
+  if (inserted) {
+    SS_GROW(b->file_names, b->file_names_cap, i);
+    b->file_names[i] = own(b, file);
+  }
+  return b->file_names[i];
+}
+
+static int by_from_to(const void *a, const void *b) {
+  const struct flow_edge *x = a, *y = b;
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  return x->to < y->to ? -1 : x->to > y->to;
+}
+
+struct edge_table {
+  struct flow_edge *edges;
+  size_t num;
+};
+
+static int edge_count(const void *ctx, uint32_t from, uint32_t to,
+                      int64_t *count) {
+  const struct edge_table *t = ctx;
+  struct flow_edge key = {from, to, 0, 0};
+  const struct flow_edge *e =
+      bsearch(&key, t->edges, t->num, sizeof key, by_from_to);
+  if (!e || !e->known)
+    return 0;
+  *count = e->count;
+  return 1;
+}
+
+/* Per model function: its BRANCH/FALLTHROUGH edges, function-relative. */
+static struct edge_table *edge_tables(const struct ss_model *m) {
+  struct edge_table *t = ss_xcalloc(m->num_functions + 1, sizeof *t);
+  size_t *cap = ss_xcalloc(m->num_functions + 1, sizeof *cap);
+  for (size_t i = 0; i < m->num_edges; i++) {
+    const struct ss_model_edge *e = &m->edges[i];
+    const struct ss_model_function *f = &m->functions[e->function];
+    struct edge_table *et = &t[e->function];
+    SS_GROW(et->edges, cap[e->function], et->num);
+    et->edges[et->num++] = (struct flow_edge){
+        e->from - f->first_block, e->to - f->first_block, e->known,
+        e->count};
+  }
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    if (t[f].num > 1)
+      qsort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
+  free(cap);
+  return t;
+}
+
+static int executed(const struct ss_model_function *f) {
+  return (f->calls_known && f->calls > 0) || f->blocks > 0;
+}
+
+/* SS_MARK_* per marker index of descriptor function df (blocks, then
+ * edges).  Entered right after a call that may not return there: a landing
+ * pad, the block a call returns to, the block made for an edge out of such
+ * a call (an invoke's unwind edge). */
+static uint8_t *marker_flags(const struct ss_descriptor *d,
+                             const struct ss_desc_function *df) {
+  uint8_t *flags = ss_xcalloc(df->num_blocks + df->num_edges + 1, 1);
+  for (uint32_t k = 0; k < df->num_blocks; k++) {
+    uint32_t f = d->blocks[df->first_block + k].flags;
+    flags[k] = (f & SS_BLOCK_LANDING_PAD ? SS_MARK_AFTER_CALL : 0) |
+               (f & SS_BLOCK_RETURN ? SS_MARK_RETURN : 0);
+  }
+  for (uint32_t e = 0; e < df->num_edges; e++) {
+    const struct ss_desc_edge *de = &d->edges[df->first_edge + e];
+    if (de->from >= df->num_blocks ||
+        !(d->blocks[df->first_block + de->from].flags & SS_BLOCK_CALL_END))
+      continue;
+    flags[df->num_blocks + e] |= SS_MARK_AFTER_CALL;
+    if (de->to < df->num_blocks)
+      flags[de->to] |= SS_MARK_AFTER_CALL;
+  }
+  return flags;
+}
+
+/* Cut and count every executed function of one module. */
+static void read_module(struct builder *b, const struct ss_merged_module *mm,
+                        struct ss_elf_code *code, struct ss_disasm *d,
+                        const struct edge_table *edges) {
+  const struct ss_model *m = b->m;
+  const char *path = mm->map->path;
+  uint64_t module_hash = mm->desc->header.module_hash;
+  const struct ss_block_marker *markers;
+  size_t module_markers = 0;
+  for (uint32_t i = 0; i < mm->desc->header.num_functions && !module_markers;
+       i++)
+    module_markers =
+        ss_elf_code_markers(code, ss_marker_guid(module_hash, i), &markers);
+  if (module_markers == 0) {
+    warn(b, "%s: no block markers for the module of %s (built by an older "
+         "sscc?): its functions have no ideal time", path,
+         ss_desc_str(mm->desc, mm->desc->header.module_name));
+    return;
+  }
+  for (uint32_t fid = 0; fid < m->num_functions; fid++) {
+    const struct ss_model_function *f = &m->functions[fid];
+    if (f->module != mm || !executed(f))
+      continue;
+    uint64_t start = mm->function_locs[f->desc_index].addr;
+    uint64_t end = ss_elf_function_end(b->symbols, path, start);
+    if (end <= start) {
+      warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
+           "for it", path, (unsigned long long)start, f->name);
+      continue;
+    }
+    /* This function's markers, in address order: those of the copy that
+     * ran (a COMDAT function's other copies have gone at link time). */
+    size_t num_markers = ss_elf_code_markers(
+        code, ss_marker_guid(module_hash, f->desc_index), &markers);
+    size_t n = 0;
+    struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
+    for (size_t i = 0; i < num_markers; i++)
+      if (markers[i].address >= start && markers[i].address < end)
+        mine[n++] = markers[i];
+    const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
+    uint8_t *flags = marker_flags(mm->desc, df);
+    struct ss_marker_facts marks = {f->num_blocks + df->num_edges, flags};
+    SS_GROW(b->code, b->code_cap, b->num_code);
+    struct function_code *fc = &b->code[b->num_code];
+    memset(fc, 0, sizeof *fc);
+    fc->function = fid;
+    char why[256];
+    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
+                     df->flags, why, sizeof why) != 0) {
+      warn(b, "%s: %s: %s", path, f->name, why);
+      free(mine);
+      free(flags);
+      continue;
+    }
+    free(mine);
+    /* Counts per marker index: the blocks', then the edges'. */
+    uint32_t num_ids = marks.num_ids;
+    int64_t *count = ss_xcalloc(num_ids + 1, sizeof *count);
+    int *known = ss_xcalloc(num_ids + 1, sizeof *known);
+    for (uint32_t k = 0; k < f->num_blocks; k++) {
+      count[k] = m->blocks[f->first_block + k].count;
+      known[k] = m->blocks[f->first_block + k].known;
+    }
+    for (uint32_t e = 0; e < df->num_edges; e++) {
+      const struct ss_desc_edge *de = &mm->desc->edges[df->first_edge + e];
+      known[f->num_blocks + e] =
+          de->from < f->num_blocks && de->to < f->num_blocks &&
+          edge_count(&edges[fid], de->from, de->to, &count[f->num_blocks + e]);
+    }
+    struct ss_counted_function cf = {f->num_blocks, marks, count, known,
+                                     f->calls_known ? f->calls : 0,
+                                     f->restarts, edge_count, &edges[fid]};
+    ss_mcode_count(&fc->mf, &cf);
+    free(count);
+    free(known);
+    free(flags);
+    b->ideal->functions[fid].has_code = 1;
+    b->num_code++;
+  }
+}
+
+static void count_program_insns(struct function_code *fc) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  fc->program_insns = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->program_insns);
+  fc->region = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->region);
+  fc->share = ss_xcalloc(mf->num_blocks + 1, sizeof *fc->share);
+  for (size_t k = 0; k < mf->num_blocks; k++) {
+    const struct ss_mcode_block *blk = &mf->blocks[k];
+    fc->region[k] = SS_MB_NONE;
+    for (uint32_t i = 0; i < blk->num_insns; i++)
+      fc->program_insns[k] += !mf->insns[blk->first_insn + i].instrumentation;
+  }
+}
+
+/* The code regions of one llvm-mca run; identical code shares one. */
+struct region_set {
+  struct ss_hash h;
+  struct ss_cpu_block *regions;
+  size_t num, cap;
+  char *key;
+  size_t key_cap;
+};
+
+/* The region of the program instructions of `blocks`, in that order. */
+static uint32_t region_of(struct region_set *rs, const struct function_code *fc,
+                          const uint32_t *blocks, size_t num_blocks) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  size_t len = 0, insns = 0;
+  for (size_t b = 0; b < num_blocks; b++) {
+    const struct ss_mcode_block *blk = &mf->blocks[blocks[b]];
+    for (uint32_t i = 0; i < blk->num_insns; i++) {
+      const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+      if (in->instrumentation)
+        continue;
+      size_t t = strlen(in->insn.text);
+      SS_GROW(rs->key, rs->key_cap, len + t + 1);
+      memcpy(rs->key + len, in->insn.text, t);
+      rs->key[len + t] = '\n';
+      len += t + 1;
+      insns++;
+    }
+  }
+  int inserted;
+  uint32_t r = ss_hash_intern(&rs->h, rs->key, len, &inserted);
+  if (inserted) {
+    SS_GROW(rs->regions, rs->cap, rs->num);
+    struct ss_cpu_block *cb = &rs->regions[rs->num++];
+    memset(cb, 0, sizeof *cb);
+    cb->insns = ss_xcalloc(insns + 1, sizeof *cb->insns);
+    for (size_t b = 0; b < num_blocks; b++) {
+      const struct ss_mcode_block *blk = &mf->blocks[blocks[b]];
+      for (uint32_t i = 0; i < blk->num_insns; i++) {
+        const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+        if (!in->instrumentation)
+          cb->insns[cb->num_insns++] = in->insn.text;
+      }
+    }
+  }
+  return r;
+}
+
+/* Blocks of a hot loop path longer than this are modelled one by one. */
+#define MAX_PATH 32
+
+/* How often `blk` went on to its successor `k` (that block's count where
+ * the edge's is unknown). */
+static int64_t succ_runs(const struct ss_mcode_function *mf,
+                         const struct ss_mcode_block *blk, uint32_t k) {
+  return blk->succ_count[k] >= 0 ? blk->succ_count[k]
+                                 : mf->blocks[blk->succ[k]].count;
+}
+
+/* The successor of `b` that runs most often after it. */
+static uint32_t hottest_successor(const struct ss_mcode_function *mf,
+                                  uint32_t b) {
+  const struct ss_mcode_block *blk = &mf->blocks[b];
+  uint32_t best = SS_MB_NONE;
+  int64_t most = 0;
+  for (uint32_t k = 0; k < blk->num_succ; k++) {
+    int64_t n = succ_runs(mf, blk, k);
+    if (n > most) {
+      most = n;
+      best = blk->succ[k];
+    }
+  }
+  return best;
+}
+
+/* Loops already planned as regions of their own: which one each block
+ * belongs to, and where each is left most often. */
+struct planned_loops {
+  uint32_t *loop_of; /* per block: the loop's number, SS_MB_NONE if none */
+  uint32_t *exit_of; /* per loop: its most frequent successor outside it */
+  uint32_t num;
+};
+
+/* Record the path of `len` blocks as a planned loop. */
+static void plan_loop(struct planned_loops *pl,
+                      const struct ss_mcode_function *mf,
+                      const uint32_t *path, size_t len) {
+  uint32_t loop = pl->num++;
+  for (size_t p = 0; p < len; p++)
+    pl->loop_of[path[p]] = loop;
+  uint32_t exit = SS_MB_NONE;
+  int64_t most = 0;
+  for (size_t p = 0; p < len; p++) {
+    const struct ss_mcode_block *blk = &mf->blocks[path[p]];
+    for (uint32_t k = 0; k < blk->num_succ; k++) {
+      uint32_t s = blk->succ[k];
+      int64_t n = succ_runs(mf, blk, k);
+      if (pl->loop_of[s] != loop && n > most) {
+        most = n;
+        exit = s;
+      }
+    }
+  }
+  pl->exit_of[loop] = exit;
+}
+
+/* The cycle of machine blocks that following the hottest successors from
+ * `start` comes back around, when every block on it runs at least half as
+ * often as `start` and none is `taken`: the steady path of a loop whose
+ * body the code generator cut into several blocks (an unrolled body with
+ * an exit test between its copies), or the body of an outer loop.  An
+ * inner loop met on the way, planned already, is stepped over to where it
+ * is most often left: it is a region of its own, and the outer body's
+ * blocks overlap one another around it as they do without it.  Returns
+ * the path's length, 0 if none. */
+static size_t hot_loop_path(const struct ss_mcode_function *mf, uint32_t start,
+                            const unsigned char *taken,
+                            const struct planned_loops *pl, uint32_t *path) {
+  size_t n = 0;
+  int64_t least = mf->blocks[start].count / 2;
+  for (uint32_t b = start; n < MAX_PATH;) {
+    path[n++] = b;
+    b = hottest_successor(mf, b);
+    for (uint32_t hops = 0; b != SS_MB_NONE && taken[b] &&
+                            pl->loop_of[b] != SS_MB_NONE && hops < pl->num;
+         hops++)
+      b = pl->exit_of[pl->loop_of[b]];
+    if (b == start)
+      return n;
+    if (b == SS_MB_NONE || taken[b] || mf->blocks[b].count < least)
+      return 0;
+    for (size_t i = 0; i < n; i++)
+      if (path[i] == b)
+        return 0; /* a cycle that does not come back to start */
+  }
+  return 0;
+}
+
+static int by_count_desc(const void *x, const void *y, void *ctx) {
+  const struct ss_mcode_function *mf = ctx;
+  int64_t a = mf->blocks[*(const uint32_t *)x].count;
+  int64_t b = mf->blocks[*(const uint32_t *)y].count;
+  return a > b ? -1 : a < b;
+}
+
+/* Regions of one function.  Each block of a hot loop path is modelled
+ * with the whole path, as it runs: alone, a block that reads a register
+ * the block before it wrote would depend, from one execution to the next,
+ * on itself, which never happens.  The path's cycles are shared among its
+ * blocks in proportion to their program instructions.  Every other
+ * executed block is a region of its own. */
+static void plan_regions(struct region_set *rs, struct function_code *fc) {
+  const struct ss_mcode_function *mf = &fc->mf;
+  count_program_insns(fc);
+  uint32_t *order = ss_xcalloc(mf->num_blocks + 1, sizeof *order);
+  unsigned char *taken = ss_xcalloc(mf->num_blocks + 1, 1);
+  struct planned_loops pl = {
+      ss_xcalloc(mf->num_blocks + 1, sizeof *pl.loop_of),
+      ss_xcalloc(mf->num_blocks + 1, sizeof *pl.exit_of), 0};
+  for (uint32_t k = 0; k < mf->num_blocks; k++)
+    pl.loop_of[k] = SS_MB_NONE;
+  uint32_t path[MAX_PATH];
+  size_t n = 0;
+  for (uint32_t k = 0; k < mf->num_blocks; k++)
+    if (mf->blocks[k].count > 0)
+      order[n++] = k;
+  qsort_r(order, n, sizeof *order, by_count_desc, (void *)mf);
+  for (size_t i = 0; i < n; i++) {
+    uint32_t k = order[i];
+    if (taken[k])
+      continue;
+    size_t len = hot_loop_path(mf, k, taken, &pl, path);
+    uint32_t insns = 0;
+    for (size_t p = 0; p < len; p++)
+      insns += fc->program_insns[path[p]];
+    if (len > 0 && insns > 0) {
+      plan_loop(&pl, mf, path, len);
+    } else {
+      path[0] = k;
+      len = 1;
+      insns = fc->program_insns[k];
+    }
+    uint32_t r = insns ? region_of(rs, fc, path, len) : SS_MB_NONE;
+    for (size_t p = 0; p < len; p++) {
+      taken[path[p]] = 1;
+      fc->region[path[p]] = r;
+      fc->share[path[p]] = insns ? (double)fc->program_insns[path[p]] / insns
+                                 : 0;
+    }
+  }
+  free(order);
+  free(taken);
+  free(pl.loop_of);
+  free(pl.exit_of);
+}
+
+/* All regions in one llvm-mca run.  Returns 0, -1 (llvm-mca failed:
+ * `err`), -2 (unknown CPU: `err`). */
+static int model_cycles(struct builder *b, const char *triple,
+                        struct ss_cpu_block **regions_out, size_t *n_out,
+                        struct ss_err *err) {
+  struct region_set rs;
+  memset(&rs, 0, sizeof rs);
+  ss_hash_init(&rs.h);
+  for (size_t c = 0; c < b->num_code; c++)
+    plan_regions(&rs, &b->code[c]);
+  free(rs.key);
+  ss_hash_release(&rs.h);
+  size_t dropped = 0;
+  int rc = rs.num == 0 ? 0 /* nothing of the program's ran */
+                       : ss_cpu_model_run(triple, b->ideal->cpu, rs.regions,
+                                          rs.num, &dropped, err);
+  if (rc == 0 && dropped > 0)
+    warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
+         "blocks are modelled without them", dropped);
+  *regions_out = rs.regions;
+  *n_out = rs.num;
+  return rc;
+}
+
+struct line_key {
+  uint32_t function, line;
+  const char *file;
+};
+
+struct aggregation {
+  struct ss_hash lines, registers;
+  size_t lines_cap, registers_cap, blocks_cap;
+};
+
+static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
+                     const char *file, uint32_t line, double cycles,
+                     uint64_t instructions) {
+  struct line_key key;
+  memset(&key, 0, sizeof key);
+  key.function = fid;
+  key.line = line;
+  key.file = file;
+  int inserted;
+  uint32_t i = ss_hash_intern(&a->lines, &key, sizeof key, &inserted);
+  struct ss_ideal *ideal = b->ideal;
+  if (inserted) {
+    SS_GROW(ideal->lines, a->lines_cap, ideal->num_lines);
+    ideal->lines[ideal->num_lines++] =
+        (struct ss_ideal_line){fid, file, line, 0, 0};
+  }
+  ideal->lines[i].cycles += cycles;
+  ideal->lines[i].instructions += instructions;
+}
+
+static void add_mix(struct builder *b, struct aggregation *a,
+                    const struct ss_insn *insn, uint64_t count) {
+  struct ss_insn_facts facts;
+  ss_insn_classify(insn, &facts);
+  struct ss_ideal_mix *mix = &b->ideal->mix;
+  for (int c = 0; c < SS_IC_COUNT; c++)
+    if (facts.classes & 1u << c)
+      mix->by_class[c] += count;
+  mix->by_isa[facts.isa] += count;
+  mix->by_width[facts.width] += count;
+  for (unsigned r = 0; r < facts.num_regs; r++) {
+    int inserted;
+    uint32_t i = ss_hash_intern(&a->registers, facts.regs[r],
+                                strlen(facts.regs[r]), &inserted);
+    if (inserted) {
+      SS_GROW(mix->registers, a->registers_cap, mix->num_registers);
+      mix->registers[mix->num_registers++] =
+          (struct ss_ideal_register_use){own(b, facts.regs[r]), 0};
+    }
+    mix->registers[i].uses += count;
+  }
+}
+
+/* The source line of a program instruction: its row's, else (line 0) the
+ * block's first line, else the function's. */
+static void block_line(struct builder *b, const struct ss_model_function *f,
+                       const struct ss_mcode_function *mf,
+                       const struct ss_mcode_block *blk, const char **file,
+                       uint32_t *line) {
+  for (uint32_t i = 0; i < blk->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    if (!in->instrumentation && in->line) {
+      *file = own_file(b, in->file);
+      *line = in->line;
+      return;
+    }
+  }
+  *file = own_file(b, f->file);
+  *line = f->line;
+}
+
+static void aggregate_block(struct builder *b, struct aggregation *a,
+                            const struct function_code *fc, size_t k,
+                            double cycles) {
+  struct ss_ideal *ideal = b->ideal;
+  const struct ss_model_function *f = &b->m->functions[fc->function];
+  const struct ss_mcode_function *mf = &fc->mf;
+  const struct ss_mcode_block *blk = &mf->blocks[k];
+  uint32_t nprog = fc->program_insns[k];
+  uint64_t count = (uint64_t)blk->count;
+  double total = cycles * (double)count;
+  ideal->functions[fc->function].instructions += nprog * count;
+  ideal->functions[fc->function].cycles += total;
+  ideal->total_instructions += nprog * count;
+  ideal->total_cycles += total;
+  uint32_t model_block = SS_MODEL_NONE;
+  if (blk->owner != SS_MB_NONE && blk->owner < f->num_blocks) {
+    model_block = f->first_block + blk->owner;
+    ideal->block_cycles[model_block] += total;
+    ideal->block_instructions[model_block] += nprog * count;
+  }
+  const char *file;
+  uint32_t line;
+  block_line(b, f, mf, blk, &file, &line);
+  SS_GROW(ideal->blocks, a->blocks_cap, ideal->num_blocks);
+  ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
+      fc->function, model_block, blk->start,
+      (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
+      cycles, blk->count, blk->exact, file, line};
+  if (!blk->exact)
+    ideal->estimated_blocks++;
+  for (uint32_t i = 0; i < blk->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    if (in->instrumentation)
+      continue;
+    add_line(b, a, fc->function, in->line ? own_file(b, in->file) : file,
+             in->line ? in->line : line, total / nprog, count);
+    add_mix(b, a, &in->insn, count);
+  }
+}
+
+static int by_total_cycles(const void *x, const void *y) {
+  const struct ss_ideal_block *a = x, *b = y;
+  double ta = a->cycles * (double)a->count, tb = b->cycles * (double)b->count;
+  if (ta != tb)
+    return ta > tb ? -1 : 1;
+  return a->address < b->address ? -1 : a->address > b->address;
+}
+
+static int by_function_file_line(const void *x, const void *y) {
+  const struct ss_ideal_line *a = x, *b = y;
+  if (a->function != b->function)
+    return a->function < b->function ? -1 : 1;
+  int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+  if (c)
+    return c;
+  return a->line < b->line ? -1 : a->line > b->line;
+}
+
+static int by_uses(const void *x, const void *y) {
+  const struct ss_ideal_register_use *a = x, *b = y;
+  if (a->uses != b->uses)
+    return a->uses > b->uses ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
+  struct aggregation a;
+  memset(&a, 0, sizeof a);
+  ss_hash_init(&a.lines);
+  ss_hash_init(&a.registers);
+  for (size_t c = 0; c < b->num_code; c++) {
+    const struct function_code *fc = &b->code[c];
+    for (size_t k = 0; k < fc->mf.num_blocks; k++)
+      /* Executed blocks, and those whose count is an estimate: even an
+       * estimate of 0 says that ssprof cannot tell. */
+      if ((fc->mf.blocks[k].count > 0 || !fc->mf.blocks[k].exact) &&
+          fc->program_insns[k] > 0)
+        aggregate_block(b, &a, fc, k,
+                        fc->region[k] != SS_MB_NONE
+                            ? regions[fc->region[k]].cycles * fc->share[k]
+                            : 0);
+  }
+  struct ss_ideal *ideal = b->ideal;
+  qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
+        by_total_cycles);
+  qsort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
+        by_function_file_line);
+  qsort(ideal->mix.registers, ideal->mix.num_registers,
+        sizeof *ideal->mix.registers, by_uses);
+  ss_hash_release(&a.lines);
+  ss_hash_release(&a.registers);
+}
+
+struct open_object {
+  const char *path;
+  struct ss_elf_code *code; /* NULL: could not be read (warned) */
+};
+
+static struct ss_elf_code *object_for(struct builder *b,
+                                      struct open_object **objects,
+                                      size_t *num, size_t *cap,
+                                      const struct ss_map_entry *map) {
+  for (size_t i = 0; i < *num; i++)
+    if (strcmp((*objects)[i].path, map->path) == 0)
+      return (*objects)[i].code;
+  char why[256] = "";
+  struct ss_elf_code *code = ss_elf_code_open(
+      map->path, map->build_id, map->build_id_len, why, sizeof why);
+  if (!code)
+    warn(b, "%s: %s: no ideal time for its code", map->path, why);
+  SS_GROW(*objects, *cap, *num);
+  (*objects)[(*num)++] = (struct open_object){map->path, code};
+  return code;
+}
+
+int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
+                   const char *cpu, double clock_mhz, struct ss_err *err) {
+  memset(ideal, 0, sizeof *ideal);
+  struct builder b;
+  memset(&b, 0, sizeof b);
+  b.ideal = ideal;
+  b.m = m;
+  ss_hash_init(&b.files);
+  b.symbols = ss_elf_cache_new();
+  const struct ss_profile *p = m->profile;
+  ideal->functions = ss_xcalloc(m->num_functions + 1, sizeof *ideal->functions);
+  ideal->block_cycles = ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_cycles);
+  ideal->block_instructions =
+      ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_instructions);
+  ideal->clock_mhz = clock_mhz > 0 ? clock_mhz
+                                   : p->files[0]->process.clock_mhz;
+  if (cpu) {
+    ideal->cpu = own(&b, cpu);
+  } else {
+    char *host = ss_cpu_host_name();
+    ideal->cpu = own(&b, host);
+    free(host);
+  }
+
+  struct edge_table *edges = edge_tables(m);
+  struct open_object *objects = NULL;
+  size_t num_objects = 0, objects_cap = 0;
+  struct ss_disasm *d = NULL;
+  for (size_t i = 0; i < p->num_modules; i++) {
+    const struct ss_merged_module *mm = &p->modules[i];
+    if (!mm->map || !mm->map->path || !mm->map->path[0])
+      continue; /* the run never mapped it: nothing of it ran */
+    struct ss_elf_code *code =
+        object_for(&b, &objects, &num_objects, &objects_cap, mm->map);
+    if (!code)
+      continue;
+    if (!d) {
+      char why[256];
+      d = ss_disasm_new(ss_elf_code_machine(code), why, sizeof why);
+      if (!d) {
+        warn(&b, "%s: %s", mm->map->path, why);
+        break;
+      }
+    }
+    read_module(&b, mm, code, d, edges);
+  }
+
+  int status = 0;
+  if (b.num_code > 0) {
+    struct ss_cpu_block *regions = NULL;
+    size_t num_regions = 0;
+    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &num_regions,
+                          err);
+    if (rc == -2) {
+      status = -1;
+    } else if (rc != 0) {
+      warn(&b, "%s: ideal time not computed, block counts shown instead",
+           err->msg);
+    } else {
+      aggregate(&b, regions);
+      ideal->available = 1;
+      if (!(ideal->clock_mhz > 0))
+        warn(&b, "the experiment recorded no clock frequency: seconds are 0 "
+             "(give one with -clock MHz)");
+    }
+    for (size_t r = 0; r < num_regions; r++)
+      free(regions[r].insns);
+    free(regions);
+  }
+
+  for (size_t c = 0; c < b.num_code; c++) {
+    ss_mcode_release(&b.code[c].mf);
+    free(b.code[c].region);
+    free(b.code[c].share);
+    free(b.code[c].program_insns);
+  }
+  free(b.code);
+  for (size_t i = 0; i < num_objects; i++)
+    ss_elf_code_close(objects[i].code);
+  free(objects);
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    free(edges[f].edges);
+  free(edges);
+  ss_disasm_free(d);
+  ss_elf_cache_free(b.symbols);
+  ss_hash_release(&b.files);
+  free(b.file_names);
+  return status;
+}
+
+void ss_ideal_release(struct ss_ideal *ideal) {
+  for (size_t i = 0; i < ideal->num_warnings; i++)
+    free(ideal->warnings[i]);
+  for (size_t i = 0; i < ideal->num_strings; i++)
+    free(ideal->strings[i]);
+  free(ideal->warnings);
+  free(ideal->strings);
+  free(ideal->functions);
+  free(ideal->block_cycles);
+  free(ideal->block_instructions);
+  free(ideal->blocks);
+  free(ideal->lines);
+  free(ideal->mix.registers);
+  memset(ideal, 0, sizeof *ideal);
+}

@@ -1,0 +1,208 @@
+/* merge.c -- summing experiment files into one profile. */
+#include "profile.h"
+
+#include "base.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int same_descriptor(const struct ss_descriptor *a,
+                           const struct ss_descriptor *b) {
+  return a->header.module_hash == b->header.module_hash &&
+         a->size == b->size && memcmp(a->blob, b->blob, a->size) == 0;
+}
+
+/* Modules are named by (DSO basename, main source file, compile dir). */
+static const char *map_path_of(const struct ss_expfile *f,
+                               const struct ss_counts *k) {
+  return k->map_index != SS_NONE ? f->map[k->map_index].path : "";
+}
+
+static int same_identity(const char *path_a, const struct ss_descriptor *a,
+                         const char *path_b, const struct ss_descriptor *b) {
+  return strcmp(ss_basename(path_a), ss_basename(path_b)) == 0 &&
+         strcmp(ss_desc_str(a, a->header.module_name),
+                ss_desc_str(b, b->header.module_name)) == 0 &&
+         strcmp(ss_desc_str(a, a->header.comp_dir),
+                ss_desc_str(b, b->header.comp_dir)) == 0;
+}
+
+static int add_checked(uint64_t *sum, uint64_t v) {
+  return __builtin_add_overflow(*sum, v, sum) ? -1 : 0;
+}
+
+static int add_target(struct ss_site_targets *s, struct ss_loc loc,
+                      uint64_t count) {
+  for (size_t i = 0; i < s->num; i++)
+    if (ss_loc_cmp(&s->targets[i].loc, &loc) == 0)
+      return add_checked(&s->targets[i].count, count);
+  SS_GROW(s->targets, s->cap, s->num);
+  s->targets[s->num].loc = loc;
+  s->targets[s->num].count = count;
+  s->num++;
+  return 0;
+}
+
+static struct ss_merged_module *new_module(struct ss_profile *p,
+                                           size_t *cap,
+                                           const struct ss_expfile *f,
+                                           const struct ss_counts *k) {
+  SS_GROW(p->modules, *cap, p->num_modules);
+  struct ss_merged_module *m = &p->modules[p->num_modules++];
+  memset(m, 0, sizeof *m);
+  m->desc = &k->desc;
+  m->origin = f;
+  m->counters = ss_xcalloc(k->num_counters, sizeof *m->counters);
+  m->function_locs = ss_xcalloc(k->num_functions, sizeof *m->function_locs);
+  for (uint32_t i = 0; i < k->num_functions; i++)
+    m->function_locs[i] = ss_relocate_in(f, k->map_index,
+                                         k->function_addrs[i]);
+  m->sites = ss_xcalloc(k->num_indirect_sites, sizeof *m->sites);
+  return m;
+}
+
+static int add_counts(struct ss_merged_module *m, const struct ss_expfile *f,
+                      const struct ss_counts *k, struct ss_err *err) {
+  if (!m->map && k->map_index != SS_NONE)
+    m->map = &f->map[k->map_index];
+  for (uint32_t i = 0; i < k->num_counters; i++)
+    if (add_checked(&m->counters[i], k->counters[i]) != 0)
+      goto overflow;
+  for (uint32_t i = 0; i < k->num_indirect_sites; i++) {
+    const struct ss_indirect_site *s = &k->sites[i];
+    for (int j = 0; j < SS_INDIRECT_SLOTS; j++)
+      if (s->count[j] &&
+          add_target(&m->sites[i], ss_relocate(f, s->target[j]),
+                     s->count[j]) != 0)
+        goto overflow;
+    if (add_checked(&m->sites[i].other, s->other) != 0)
+      goto overflow;
+  }
+  m->num_records++;
+  return 0;
+overflow:
+  ss_err_set(err, "counts of module %s overflow 64 bits when merged",
+             ss_desc_str(m->desc, m->desc->header.module_name));
+  return -1;
+}
+
+static int check_same_run_kind(const struct ss_profile *p,
+                               const struct ss_expfile *f,
+                               struct ss_err *err) {
+  const struct ss_expfile *first = p->files[0];
+  if (strcmp(f->process.experiment, first->process.experiment) != 0) {
+    ss_err_set(err, "experiment '%s' differs from '%s' in %s; merge only "
+               "files of one experiment", f->process.experiment,
+               first->process.experiment, first->name);
+    return -1;
+  }
+  if (strcmp(ss_basename(f->process.target),
+             ss_basename(first->process.target)) != 0) {
+    ss_err_set(err, "target program '%s' differs from '%s' in %s; merge only "
+               "files of one program", ss_basename(f->process.target),
+               ss_basename(first->process.target), first->name);
+    return -1;
+  }
+  return 0;
+}
+
+/* A module of an earlier file with the same name but another descriptor
+ * means the program was rebuilt between the runs. */
+static int check_rebuilt(const struct ss_profile *p,
+                         const struct ss_expfile *f,
+                         const struct ss_counts *k, struct ss_err *err) {
+  for (size_t i = 0; i < p->num_modules; i++) {
+    const struct ss_merged_module *m = &p->modules[i];
+    if (m->origin == f || same_descriptor(m->desc, &k->desc))
+      continue;
+    const char *mpath = m->map ? m->map->path : "";
+    if (!same_identity(mpath, m->desc, map_path_of(f, k), &k->desc))
+      continue;
+    for (size_t j = 0; j < p->num_modules; j++)
+      if (same_descriptor(p->modules[j].desc, &k->desc))
+        return 0;
+    ss_err_set(err, "module %s differs from the one in %s (different "
+               "descriptor hash %016llx vs %016llx): the program was "
+               "rebuilt; merge only files of one build",
+               ss_desc_str(&k->desc, k->desc.header.module_name),
+               m->origin->name,
+               (unsigned long long)k->desc.header.module_hash,
+               (unsigned long long)m->desc->header.module_hash);
+    return -1;
+  }
+  return 0;
+}
+
+static void add_dsos(struct ss_profile *p, size_t *cap,
+                     const struct ss_expfile *f, int first_file) {
+  for (uint32_t i = 0; i < f->num_map; i++) {
+    const struct ss_map_entry *e = &f->map[i];
+    int seen = 0;
+    for (size_t j = 0; !first_file && j < p->num_dsos; j++)
+      if (strcmp(p->dsos[j].entry->path, e->path) == 0)
+        seen = 1;
+    if (seen)
+      continue;
+    SS_GROW(p->dsos, *cap, p->num_dsos);
+    p->dsos[p->num_dsos].entry = e;
+    p->dsos[p->num_dsos].name =
+        e->path[0] ? ss_basename(e->path) : ss_basename(p->target);
+    p->num_dsos++;
+  }
+}
+
+int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
+                     size_t num_files, struct ss_err *err,
+                     const char **bad_file) {
+  size_t module_cap = 0, dso_cap = 0;
+  memset(p, 0, sizeof *p);
+  p->files = files;
+  p->num_files = num_files;
+  p->experiment = files[0]->process.experiment;
+  p->target = files[0]->process.target;
+  for (size_t fi = 0; fi < num_files; fi++) {
+    const struct ss_expfile *f = files[fi];
+    *bad_file = f->name;
+    if (fi > 0 && check_same_run_kind(p, f, err) != 0)
+      return -1;
+    add_dsos(p, &dso_cap, f, fi == 0);
+    for (size_t ki = 0; ki < f->num_counts; ki++) {
+      const struct ss_counts *k = &f->counts[ki];
+      if (check_rebuilt(p, f, k, err) != 0)
+        return -1;
+      struct ss_merged_module *m = NULL;
+      for (size_t i = 0; i < p->num_modules && !m; i++)
+        if (same_descriptor(p->modules[i].desc, &k->desc))
+          m = &p->modules[i];
+      if (!m)
+        m = new_module(p, &module_cap, f, k);
+      if (add_counts(m, f, k, err) != 0)
+        return -1;
+    }
+  }
+  *bad_file = NULL;
+  return 0;
+}
+
+void ss_profile_release(struct ss_profile *p) {
+  for (size_t i = 0; i < p->num_modules; i++) {
+    struct ss_merged_module *m = &p->modules[i];
+    for (uint32_t j = 0; j < m->desc->header.num_indirect_sites; j++)
+      free(m->sites[j].targets);
+    free(m->sites);
+    free(m->counters);
+    free(m->function_locs);
+  }
+  free(p->modules);
+  free(p->dsos);
+  memset(p, 0, sizeof *p);
+}
+
+const char *ss_module_dso_name(const struct ss_profile *p,
+                               const struct ss_merged_module *m) {
+  if (!m->map)
+    return "?";
+  if (m->map->path[0])
+    return ss_basename(m->map->path);
+  return ss_basename(p->target);
+}

@@ -1,0 +1,65 @@
+/*
+ * listing_functions.c -- the function list, by block executions (or by
+ * calls with -calls).  [index] is the function's rank in the default
+ * order, the same in every part of the listing.
+ */
+#include "listing.h"
+
+#include "base.h"
+#include "quit_limit.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+static const struct ss_model *sort_model; /* qsort has no context */
+
+static int by_calls(const void *x, const void *y) {
+  const struct ss_model_function *a = &sort_model->functions[*(const uint32_t *)x];
+  const struct ss_model_function *b = &sort_model->functions[*(const uint32_t *)y];
+  int64_t ca = a->calls_known ? a->calls : -1;
+  int64_t cb = b->calls_known ? b->calls : -1;
+  if (ca != cb)
+    return ca > cb ? -1 : 1;
+  return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+void ss_list_functions(const struct ss_listing *l) {
+  const struct ss_model *m = l->model;
+  FILE *out = l->out;
+  uint32_t *order = ss_xcalloc(m->num_functions, sizeof *order);
+  uint32_t n = 0;
+  for (uint32_t r = 0; r < m->num_functions; r++)
+    if (ss_model_function_ran(&m->functions[m->by_rank[r]]))
+      order[n++] = m->by_rank[r];
+  if (l->options->by_calls) {
+    sort_model = m;
+    qsort(order, n, sizeof *order, by_calls);
+    sort_model = NULL;
+  }
+  ss_print_title(out, l->options->by_calls
+                          ? "Function list, in descending order by calls"
+                          : "Function list, in descending order by "
+                            "basic-block executions");
+  fprintf(out, "%7s %14s %7s %7s %12s  %s\n", "[index]", "blocks", "%",
+          "cum.%", "calls", "function (dso: file, line)");
+  struct ss_quit_state q;
+  ss_quit_begin(&q, &l->options->quit, 0);
+  int64_t total = m->total_block_executions, cum = 0;
+  for (uint32_t i = 0; i < n && ss_quit_allow(&q); i++) {
+    const struct ss_model_function *f = &m->functions[order[i]];
+    char index[16], calls[32];
+    double pct = ss_percent(f->blocks, total);
+    cum += f->blocks;
+    snprintf(index, sizeof index, "[%u]", f->rank);
+    fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12s  ", index, f->blocks,
+            pct, ss_percent(cum, total),
+            ss_count_text(calls, sizeof calls, f->calls_known, f->calls));
+    ss_print_function_place(out, f, f->file, f->line);
+    fputc('\n', out);
+    ss_quit_account(&q, pct);
+  }
+  fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12" PRId64 "  TOTAL\n", "",
+          total, total > 0 ? 100.0 : 0.0, total > 0 ? 100.0 : 0.0,
+          m->total_calls);
+  free(order);
+}

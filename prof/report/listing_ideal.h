@@ -1,0 +1,59 @@
+/*
+ * listing_ideal.h -- what the ideal-time listings share (listing_ideal_*.c,
+ * listing_json_ideal.c): each function's exclusive and inclusive cycles
+ * (ideal_inclusive.h) and the [index] of the ideal listings, which is the
+ * rank in the default function list: functions that ran first, by
+ * exclusive cycles descending (functions whose machine code was not found
+ * after those with code), then in the model's order.
+ */
+#ifndef SSPROF_LISTING_IDEAL_H
+#define SSPROF_LISTING_IDEAL_H
+
+#include "ideal.h"
+#include "json_writer.h"
+#include "text_format.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct ss_ideal_view {
+  const struct ss_model *model;
+  const struct ss_ideal *ideal;
+  double *exclusive;  /* [num_functions] cycles; 0 without machine code */
+  struct ss_ideal_inclusive inc;
+  uint32_t *rank;     /* [num_functions] [index], from 1 */
+  uint32_t *by_rank;  /* function ids in [index] order */
+  uint32_t num_ran;   /* the first num_ran of by_rank ran */
+};
+
+/* Is there ideal time to list (otherwise the count listings are shown)? */
+static inline int ss_ideal_listing(const struct ss_listing *l) {
+  return l->model && l->ideal && l->ideal->available;
+}
+
+void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l);
+void ss_ideal_view_release(struct ss_ideal_view *v);
+
+/* 100 * cycles / all cycles of the run (0 when there are none). */
+double ss_ideal_percent(const struct ss_ideal_view *v, double cycles);
+
+/* Was the function's machine code found (its exclusive figures known)? */
+int ss_ideal_has_code(const struct ss_ideal_view *v, uint32_t function);
+
+/* The function's name, with " <cycle N>" for a member of a cycle of the
+ * call graph, as gprof marks them. */
+void ss_ideal_print_name(FILE *out, const struct ss_ideal_view *v,
+                         uint32_t function);
+
+/* "%*.3f" seconds of `cycles`, or "?" when not known, right-aligned. */
+void ss_ideal_print_secs(FILE *out, const struct ss_ideal_view *v, int width,
+                         int known, double cycles);
+
+/* -json (listing_json_ideal.c): the "ideal" member of the counting
+ * document, and the ideal members of one object of "functions". */
+void ss_json_write_ideal(struct ss_json *j, const struct ss_ideal_view *v);
+void ss_json_write_function_ideal(struct ss_json *j,
+                                  const struct ss_ideal_view *v,
+                                  uint32_t function);
+
+#endif

@@ -1,0 +1,96 @@
+/*
+ * report.c -- which parts a listing has and in which order (see report.h
+ * and listing.h): the seeds' prof order, options that do not apply to an
+ * experiment ignored.
+ */
+#include "report.h"
+
+#include "listing.h"
+#include "listing_ideal.h"
+
+/* With ideal time: cycles and seconds in every part. */
+static void print_ideal_parts(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  ss_list_ideal_summary(l);
+  ss_list_ideal_functions(l);
+  if (o->gprof)
+    ss_list_ideal_gprof(l);
+  if (o->butterfly)
+    ss_list_ideal_butterfly(l);
+  if (o->heavy)
+    ss_list_ideal_heavy_lines(l);
+  if (o->lines)
+    ss_list_ideal_lines_by_function(l);
+  if (o->basicblocks)
+    ss_list_ideal_basic_blocks(l);
+  if (o->archinfo)
+    ss_list_ideal_archinfo(l);
+}
+
+/* Without it (no machine code): counts; -gprof and -archinfo need
+ * cycles and are ignored. */
+static void print_count_parts(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  ss_list_summary(l);
+  ss_list_functions(l);
+  if (o->butterfly)
+    ss_list_butterfly(l);
+  if (o->heavy)
+    ss_list_heavy_lines(l);
+  if (o->lines)
+    ss_list_lines_by_function(l);
+  if (o->basicblocks)
+    ss_list_basic_blocks(l);
+}
+
+void ss_report_counting(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (o->json) {
+    ss_list_json(l);
+    return;
+  }
+  if (!o->no_header)
+    ss_list_header(l);
+  if (ss_ideal_listing(l))
+    print_ideal_parts(l);
+  else
+    print_count_parts(l);
+  if (o->branches)
+    ss_list_branches(l);
+  if (o->loops)
+    ss_list_loops(l);
+  if (o->remarks)
+    ss_list_remarks(l);
+  if (o->dsolist)
+    ss_list_dsos(l);
+  if (o->usage)
+    ss_list_usage(l);
+}
+
+/* As the seeds' prof: -b needs call stacks, -basicblocks and -calls need
+ * counts; options that do not apply are ignored. */
+void ss_report_sampling(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (o->json) {
+    ss_list_sample_json(l);
+    return;
+  }
+  if (!o->no_header)
+    ss_list_header(l);
+  ss_list_sample_summary(l);
+  if (l->samples->callstacks) {
+    ss_list_usertime_functions(l);
+    if (o->butterfly)
+      ss_list_sample_butterfly(l);
+  } else {
+    ss_list_pcsamp_functions(l);
+  }
+  if (o->heavy)
+    ss_list_sample_heavy_lines(l);
+  if (o->lines)
+    ss_list_sample_lines_by_function(l);
+  if (o->dsolist)
+    ss_list_dsos(l);
+  if (o->usage)
+    ss_list_usage(l);
+}

@@ -1,0 +1,37 @@
+/*
+ * text_format.h -- pieces shared by the text listings: the 73-dash rule,
+ * section titles, counts that may be unknown ("?"), percentages and the
+ * "name (dso: file, line)" location text.
+ */
+#ifndef SSPROF_TEXT_FORMAT_H
+#define SSPROF_TEXT_FORMAT_H
+
+#include "report.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+void ss_print_rule(FILE *out);
+
+/* rule, title, rule */
+void ss_print_title(FILE *out, const char *title);
+
+/* The count as text, "?" when unknown. */
+const char *ss_count_text(char *buf, size_t size, int known, int64_t value);
+
+/* 100 * part / whole, 0 when the whole is not positive. */
+double ss_percent(int64_t part, int64_t whole);
+
+/* "name (dso: file, line)": file as its basename, line left out if 0. */
+void ss_print_function_place(FILE *out, const struct ss_model_function *f,
+                             const char *file, uint32_t line);
+
+/* "file, line" or "file" or "?" */
+void ss_print_file_line(FILE *out, const char *file, uint32_t line);
+
+/* "dso: file, line", "dso: file", or just "dso" when the file is unknown. */
+void ss_print_dso_place(FILE *out, const char *dso, const char *file,
+                        uint32_t line);
+
+#endif

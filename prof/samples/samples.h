@@ -1,0 +1,131 @@
+/*
+ * samples.h -- the sample-model layer of ssprof: the samples of a merged
+ * sampling experiment (usertime, totaltime, [f]pcsamp[x]) selected by the
+ * caliper window, symbolized (inlined frames included) and aggregated per
+ * function, line and caller-callee edge.  Depends on profile, symbols and
+ * the layers below them.
+ */
+#ifndef SSPROF_SAMPLES_H
+#define SSPROF_SAMPLES_H
+
+#include "profile.h"
+#include "symbols.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * sample_model.c -- the samples of a merged sampling experiment (usertime,
+ * totaltime, [f]pcsamp[x]), symbolized and aggregated for the listings.
+ *
+ * Rules (docs/ssprof.md repeats them for users):
+ *  - Only samples inside the -calipers window count (calipers.h).
+ *  - Each sampled address is symbolized once per distinct (module,
+ *    address): the interrupted PC as it is, return addresses at address-1
+ *    (inside the call instruction).  An address in code inlined into f
+ *    from g gives the frames g, f (symbolizer.h); a call stack becomes the
+ *    list of these "logical" frames, innermost first.
+ *  - Exclusive: a sample counts for the function of its innermost logical
+ *    frame, and for that frame's source line (the line lists).
+ *  - Inclusive (call-stack experiments): a sample counts once for every
+ *    function anywhere in its logical stack, however often it appears
+ *    (recursion).
+ *  - Caller -> callee edges (the butterfly): consecutive logical frames.
+ *    A sample counts once per (caller, callee) pair however often the pair
+ *    appears in its stack, at the call site of the innermost occurrence.
+ *    The call site of a real call is the return address (and the caller's
+ *    line there); of an inlined "call", the inlined instance's entry
+ *    address and the line where it was inlined (`inlined` set).
+ *  - PC sampling ([f]pcsamp[x]) uses the innermost frame only: exclusive
+ *    time, lines, no edges.
+ *  - Time is samples x the interval of the file they came from.
+ *  - Functions are identified by (module, name, definition file and line).
+ *    Code whose module cannot be read, has changed since the run
+ *    (build-id), or has no symbol there is named by address,
+ *    "<dso>+0x<address>" (link-time address), "0x<address>" outside every
+ *    module.
+ *  - [index] ranks: call-stack experiments by inclusive time, then
+ *    exclusive time, then callers before callees (the function's smallest
+ *    distance from the outermost frame of the stacks it is in: _start,
+ *    __libc_start_main, main, ...), then name; PC sampling by time, then
+ *    name.
+ */
+
+struct ss_sfunction {
+  const char *name;
+  const char *dso;  /* basename of the module path, "?" outside modules */
+  const char *path; /* module path, "" outside modules */
+  const char *file; /* definition file, "" if unknown */
+  uint32_t line;    /* definition line, 0 if unknown */
+  int by_address;   /* named by its address: nothing known about it */
+  uint64_t excl_samples, incl_samples;
+  uint64_t excl_ns, incl_ns;
+  uint32_t rank; /* [index], from 1 */
+  uint32_t depth; /* smallest distance from the outermost frame */
+};
+
+struct ss_sline {
+  uint32_t function;
+  const char *file;
+  uint32_t line;
+  uint64_t samples, ns;
+};
+
+struct ss_sedge {
+  uint32_t caller, callee;
+  uint64_t callsite; /* link-time address in the caller's module */
+  int inlined;       /* an inlined instance, not a real call */
+  const char *file;  /* position of the call in the caller */
+  uint32_t line;
+  uint64_t samples, ns;
+};
+
+struct ss_sample_model {
+  const struct ss_profile *profile;
+  uint32_t kind;   /* SS_SAMPLING_* of the files */
+  int callstacks;  /* usertime/totaltime: inclusive times and edges */
+  uint64_t interval_ns; /* of the first file */
+  uint32_t bin_bytes;
+  const char *clock;
+  /* selected samples (inside the caliper window) */
+  uint64_t samples, ns, incomplete;
+  /* as the runtime counted them, whole run, all files */
+  uint64_t taken, lost;
+  uint32_t threads;
+  int calipers_given;
+  struct ss_caliper_window *windows; /* [profile->num_files] */
+  struct ss_sfunction *functions;
+  uint32_t num_functions;
+  uint32_t *by_rank; /* function ids in [index] order */
+  struct ss_sline *lines;
+  size_t num_lines;
+  struct ss_sedge *edges;
+  size_t num_edges;
+  char **warnings; /* whole lines after "ssprof: " */
+  size_t num_warnings;
+  char **strings; /* owned */
+  size_t num_strings, strings_cap;
+};
+
+/* Is this file a sampling experiment (it has a SAMPLING record)? */
+static inline int ss_is_sampling_file(const struct ss_expfile *f) {
+  return f->has_sampling;
+}
+
+/* Build the model of a merged profile of sampling files; `symbolizer`
+ * must outlive the model (its strings are used).  Returns -1 with `err`
+ * set and *bad_file naming the file when the files cannot be used
+ * together (another kind of sampling) or the caliper window is empty;
+ * the model is then empty (releasing it is harmless). */
+int ss_sample_model_build(struct ss_sample_model *m,
+                          const struct ss_profile *p,
+                          const struct ss_calipers *calipers,
+                          struct ss_symbolizer *symbolizer,
+                          struct ss_err *err, const char **bad_file);
+
+void ss_sample_model_release(struct ss_sample_model *m);
+
+/* Seconds of `ns` nanoseconds. */
+static inline double ss_secs(uint64_t ns) { return (double)ns / 1e9; }
+
+#endif

@@ -1,0 +1,32 @@
+/*
+ * families.h -- the families of experiment ssprof reads, one file each
+ * (family_*.c): which files belong to it, which of their experiments it
+ * reads, and how it builds its model and prints its report.  A new family
+ * (a trace, say) is a new file and one line in ssprof_main.c's list.
+ */
+#ifndef SSPROF_FAMILIES_H
+#define SSPROF_FAMILIES_H
+
+#include "report.h"
+
+struct ssprof_family {
+  const char *name; /* "counting", "sampling": in messages */
+  /* Does file `f` belong to the family (by the records it holds)?  Every
+   * file belongs to exactly one family. */
+  int (*holds)(const struct ss_expfile *f);
+  /* Does the family read the experiment `f` records? */
+  int (*reads)(const struct ss_expfile *f);
+  const char *reads_text; /* which experiments it reads, for the message */
+  /* Print the report of a merged profile of the family's files; returns
+   * the exit status. */
+  int (*report)(struct ss_profile *p, const struct ss_options *o);
+};
+
+extern const struct ssprof_family ssprof_counting_family;
+extern const struct ssprof_family ssprof_sampling_family;
+
+/* The end of a report: 0, or 1 with one line when stdout could not be
+ * written. */
+int ssprof_finish_output(void);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * family_counting.c -- counting experiments (ideal, bbcounts): every count
+ * derived from the counters (counts.h), turned into ideal time where the
+ * machine code can be read (ideal.h), and listed.
+ */
+#include "families.h"
+
+#include "symbols.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int holds(const struct ss_expfile *f) { return !f->has_sampling; }
+
+static int reads(const struct ss_expfile *f) {
+  return strcmp(f->process.experiment, "ideal") == 0 ||
+         strcmp(f->process.experiment, "bbcounts") == 0;
+}
+
+/* Callees that were not instrumented are shown demangled, and
+ * indirect-call targets outside instrumented code by the ELF symbol that
+ * holds them. */
+static char *demangled(void *self, const char *symbol) {
+  (void)self;
+  return ss_demangle(symbol);
+}
+
+static char *elf_symbol_name(void *self, const char *path, uint64_t addr) {
+  const char *symbol = ss_elf_symbol_at(self, path, addr);
+  return symbol ? ss_demangle(symbol) : NULL;
+}
+
+static int report(struct ss_profile *profile, const struct ss_options *opt) {
+  if (opt->calipers.given)
+    fprintf(stderr, "ssprof: warning: -calipers selects samples; the "
+            "counts of %s experiments cover the whole run\n",
+            profile->experiment);
+  struct ss_elf_cache *symbols = ss_elf_cache_new();
+  struct ss_model model;
+  ss_model_build(&model, profile,
+                 (struct ss_namer){demangled, elf_symbol_name, symbols});
+  for (size_t i = 0; i < model.num_warnings; i++)
+    fprintf(stderr, "ssprof: %s\n", model.warnings[i]);
+  struct ss_ideal ideal;
+  struct ss_err err;
+  int status = 1;
+  if (ss_ideal_build(&ideal, &model, opt->cpu, opt->clock_mhz, &err) != 0) {
+    fprintf(stderr, "ssprof: %s\n", err.msg);
+  } else {
+    for (size_t i = 0; i < ideal.num_warnings; i++)
+      fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
+    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
+    ss_report_counting(&listing);
+    status = ssprof_finish_output();
+  }
+  ss_ideal_release(&ideal);
+  ss_model_release(&model);
+  ss_elf_cache_free(symbols);
+  return status;
+}
+
+const struct ssprof_family ssprof_counting_family = {
+    "counting", holds, reads, "ideal", report};
