@@ -1,4 +1,4 @@
-/* read_file.c -- a whole file into memory; see read_file.h. */
+/* read_file.c -- a whole file into memory; see base.h. */
 #include "base.h"
 
 

@@ -1,4 +1,4 @@
-/* branches.c -- the conditional branches of a counting model (branches.h). */
+/* branches.c -- the conditional branches of a counting model (counts.h). */
 #include "counts.h"
 
 #include "base.h"

@@ -1,6 +1,6 @@
 /*
  * loops.c -- natural loops of the model's flow graph, checked against the
- * descriptor's loop nest, with entry and iteration counts (loops.h).
+ * descriptor's loop nest, with entry and iteration counts (counts.h).
  */
 #include "counts.h"
 
@@ -245,7 +245,7 @@ static void count_loop(struct ss_loop_nest *n, const struct work *w,
     l->entries = 0;
 }
 
-/* The checks of matches_descriptor (loops.h), for the loops of one
+/* The checks of matches_descriptor (counts.h), for the loops of one
  * function, lo .. hi - 1. */
 static void check_nest(struct ss_loop_nest *n, const struct work *w,
                        const struct ss_model *m, uint32_t lo, uint32_t hi) {

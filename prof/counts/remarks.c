@@ -1,5 +1,5 @@
 /*
- * remarks.c -- loop remarks joined to the model's loops (remarks.h).
+ * remarks.c -- loop remarks joined to the model's loops (counts.h).
  */
 #include "counts.h"
 

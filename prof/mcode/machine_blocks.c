@@ -1,5 +1,5 @@
 /* machine_blocks.c -- cut a function's machine code into blocks and count
- * them; see machine_blocks.h. */
+ * them; see mcode.h. */
 #include "mcode.h"
 
 #include "base.h"

@@ -10,8 +10,6 @@
 #ifndef SSPROF_MCODE_H
 #define SSPROF_MCODE_H
 
-#include "base.h"
-
 #include <stddef.h>
 #include <stdint.h>
 

@@ -1,7 +1,7 @@
 /*
  * listing_ideal.h -- what the ideal-time listings share (listing_ideal_*.c,
  * listing_json_ideal.c): each function's exclusive and inclusive cycles
- * (ideal_inclusive.h) and the [index] of the ideal listings, which is the
+ * (ideal.h) and the [index] of the ideal listings, which is the
  * rank in the default function list: functions that ran first, by
  * exclusive cycles descending (functions whose machine code was not found
  * after those with code), then in the model's order.

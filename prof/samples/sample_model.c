@@ -1,6 +1,6 @@
 /*
  * sample_model.c -- grouping, symbolization and attribution of samples
- * (the rules are in sample_model.h).
+ * (the rules are in samples.h).
  *
  * Work is done per distinct thing, never per sample: identical call stacks
  * of a file are grouped first (a hot loop gives thousands of identical

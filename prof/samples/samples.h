@@ -19,11 +19,11 @@
  * totaltime, [f]pcsamp[x]), symbolized and aggregated for the listings.
  *
  * Rules (docs/ssprof.md repeats them for users):
- *  - Only samples inside the -calipers window count (calipers.h).
+ *  - Only samples inside the -calipers window count (profile.h).
  *  - Each sampled address is symbolized once per distinct (module,
  *    address): the interrupted PC as it is, return addresses at address-1
  *    (inside the call instruction).  An address in code inlined into f
- *    from g gives the frames g, f (symbolizer.h); a call stack becomes the
+ *    from g gives the frames g, f (symbols.h); a call stack becomes the
  *    list of these "logical" frames, innermost first.
  *  - Exclusive: a sample counts for the function of its innermost logical
  *    frame, and for that frame's source line (the line lists).

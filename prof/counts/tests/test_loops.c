@@ -1,6 +1,6 @@
 /*
- * test_loops.c -- natural loops (loops.h) and conditional branches
- * (branches.h) on hand-built models: a nest whose inner loop has two back
+ * test_loops.c -- natural loops (counts.h) and conditional branches
+ * (counts.h) on hand-built models: a nest whose inner loop has two back
  * edges (a `continue`), an irreducible cycle the descriptor wrongly calls a
  * loop, a self-loop the descriptor leaves out, a loop headed by the entry
  * block, a descriptor depth that is wrong, and a switch, a two-way branch

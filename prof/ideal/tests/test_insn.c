@@ -1,7 +1,7 @@
 /*
  * test_insn.c -- what ideal time reads from single x86-64 instructions:
  * LLVM's disassembler on known encodings (length, control flow, branch
- * target, text), the classification of -archinfo (insn_class.h) and the
+ * target, text), the classification of -archinfo (mcode.h) and the
  * vector-move folding given to llvm-mca (move_elimination.h) and the
  * compare-and-jump pairs that fuse (macro_fusion.h).  Expected values are
  * from the Intel SDM encodings, AT&T syntax and the fusion table of

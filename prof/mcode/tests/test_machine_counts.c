@@ -1,5 +1,5 @@
 /*
- * test_machine_counts.c -- machine block counts (prof/machine_blocks.h) on
+ * test_machine_counts.c -- machine block counts (mcode.h) on
  * hand-built machine flow graphs, every expected count derived by hand
  * from the graph and the counts its markers report.
  */

@@ -1,5 +1,5 @@
 /*
- * listing_branches.c -- -branches: every conditional branch (branches.h)
+ * listing_branches.c -- -branches: every conditional branch (counts.h)
  * with its executions and how they split among its successors, most
  * executed first, as `gcov -b` reports them per line; and the "branches"
  * member of the -json document.

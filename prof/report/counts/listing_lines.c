@@ -1,6 +1,6 @@
 /*
  * listing_lines.c -- the source line lists.  A line's count is the max
- * over the function's blocks whose line list holds it (model.h).
+ * over the function's blocks whose line list holds it (counts.h).
  *   -h: lines that ran (and unknown ones, last), most executed first;
  *   -l: every line of the functions that ran, functions in function-list
  *       order, lines in source order.

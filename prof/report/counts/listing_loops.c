@@ -3,7 +3,7 @@
  * iterations, average trip count and, when ideal time is available, its
  * share of the ideal cycles (the cycles of all executions of its blocks,
  * inner loops included); innermost loops first.  And the "loops" member of
- * the -json document.  The loops' blocks come from loops.h.
+ * the -json document.  The loops' blocks come from counts.h.
  */
 #include "listing.h"
 

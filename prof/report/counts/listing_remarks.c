@@ -2,7 +2,7 @@
  * listing_remarks.c -- -remarks: the loops of the profile by their share
  * of the ideal time (block executions without it), each with what the
  * optimizer did to it or why it could not (the #<swps>/#<swpf> lines sscc
- * -fss-remarks printed and kept in the descriptor; remarks.h has the
+ * -fss-remarks printed and kept in the descriptor; counts.h has the
  * join), so the first loop listed is where the time goes.  And the
  * "remarks" members of the -json document.
  *

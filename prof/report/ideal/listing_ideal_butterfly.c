@@ -5,7 +5,7 @@
  * time, then its callees (the largest first).  One line per arc of the
  * call graph:
  *   attrib.time  the callee's inclusive time times the arc's share of the
- *                callee's calls (ideal_inclusive.h): the time the caller
+ *                callee's calls (ideal.h): the time the caller
  *                spends in the callee by the heuristic; "-" for calls
  *                inside a cycle and self calls (they carry no time), "?"
  *                for callees that were not instrumented;

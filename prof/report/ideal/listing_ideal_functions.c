@@ -1,7 +1,7 @@
 /*
  * listing_ideal_functions.c -- the function list of ideal time: by
  * exclusive ideal time (or by calls with -calls), with each function's
- * cycles, instructions and inclusive time (ideal_inclusive.h).  [index]
+ * cycles, instructions and inclusive time (ideal.h).  [index]
  * is the rank in the default order (listing_ideal.h).
  */
 #include "listing.h"

@@ -1,7 +1,7 @@
 /*
  * listing_ideal_gprof.c -- -gprof: the functions that ran by inclusive
  * ideal time (each function's cycles shared among its callers in
- * proportion to their calls, ideal_inclusive.h).  As in gprof's call
+ * proportion to their calls, ideal.h).  As in gprof's call
  * graph, a cycle of the call graph has a line of its own, "<cycle N as a
  * whole>", right before its members, which are marked "<cycle N>"; calls
  * are "external+recursive" when the function or its cycle calls itself.

@@ -9,7 +9,7 @@
  *
  * attrib.time of a caller line is the time of the samples whose stacks
  * hold that caller calling the function from that call site (once per
- * sample, sample_model.h); of a callee line, the same for the function
+ * sample, samples.h); of a callee line, the same for the function
  * calling that callee.  incl.time is the caller's or callee's own
  * inclusive time.  Percentages are of the whole experiment's time.  The
  * call site is in the caller: its dso, the return address of the call
