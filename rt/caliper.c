@@ -5,7 +5,7 @@
 
 #include "experiments.h"
 #include "identity.h"
-#include "registry.h"
+#include "lifecycle.h"
 #include "safe_string.h"
 #include "ss/caliper.h"
 
@@ -66,7 +66,7 @@ void ssrt_caliper_after_fork(void) {
 }
 
 SSRT_EXPORT void ss_caliper_point(const char *label) {
-  if (!ssrt_registry_active())
+  if (!ssrt_active())
     return;
   int saved_errno = errno;
   ssrt_caliper_record(label);

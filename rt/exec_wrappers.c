@@ -18,7 +18,6 @@
 #include "lifecycle.h"
 #include "pages.h"
 #include "real_exec.h"
-#include "registry.h"
 #include "safe_string.h"
 #include "sampling.h"
 
@@ -103,7 +102,7 @@ static char **marked_environment(struct ptr_array *a, char *const envp[],
 
 static int exec_and_mark(const struct exec_target *t, char *const argv[],
                          char *const envp[]) {
-  if (!ssrt_registry_active())
+  if (!ssrt_active())
     return forward(t, argv, envp);
   char marker[64];
   struct ssrt_str s;
@@ -207,7 +206,7 @@ SSRT_EXPORT int execle(const char *path, const char *arg, ...) {
  * file.  The marker lives in this process's environment only while
  * system() runs. */
 SSRT_EXPORT int system(const char *command) {
-  if (!command || !ssrt_registry_active())
+  if (!command || !ssrt_active())
     return ssrt_real_system(command);
   char pid[24];
   struct ssrt_str s;

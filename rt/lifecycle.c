@@ -1,5 +1,5 @@
-/* lifecycle.c -- start-up, exit, fork and the write-once guard (see
- * lifecycle.h). */
+/* lifecycle.c -- the runtime lock, activation, start-up, exit, fork and the
+ * write-once guard (see lifecycle.h). */
 #define _GNU_SOURCE
 #include "lifecycle.h"
 
@@ -7,6 +7,7 @@
 #include "experiment_file.h"
 #include "experiments.h"
 #include "identity.h"
+#include "module_map.h"
 #include "process_info.h"
 #include "real_exec.h"
 #include "registry.h"
@@ -39,7 +40,21 @@ static int exit_hook_failed;
 static int trace_fork_to_exec = 1;
 static int untraced;
 
+static pthread_mutex_t runtime_lock = PTHREAD_MUTEX_INITIALIZER;
+static int active;
+
 static pid_t current_tid(void) { return (pid_t)syscall(SYS_gettid); }
+
+void ssrt_runtime_lock(void) { pthread_mutex_lock(&runtime_lock); }
+void ssrt_runtime_unlock(void) { pthread_mutex_unlock(&runtime_lock); }
+
+int ssrt_active(void) { return __atomic_load_n(&active, __ATOMIC_ACQUIRE); }
+
+void ssrt_refresh_map(void) {
+  pthread_mutex_lock(&runtime_lock);
+  ssrt_map_refresh();
+  pthread_mutex_unlock(&runtime_lock);
+}
 
 static int claim_write(void) {
   int expected = WRITE_IDLE;
@@ -105,7 +120,7 @@ static void write_at_exit(void) {
   exiting = 1;
   if (untraced)
     return;
-  ssrt_registry_refresh_map();
+  ssrt_refresh_map();
   sigset_t old;
   block_async_signals(&old);
   if (claim_write()) {
@@ -149,7 +164,7 @@ static void at_exit(void) {
 #pragma GCC diagnostic ignored "-Wprio-ctor-dtor"
 #endif
 __attribute__((destructor(100))) static void runtime_destructor(void) {
-  if (!ssrt_registry_active())
+  if (!ssrt_active())
     return;
   destructor_ran = 1;
   if (exit_handler_ran)
@@ -170,7 +185,7 @@ __attribute__((constructor)) static void runtime_constructor(void) {
 /* -- fatal signals and exec ----------------------------------------------- */
 
 void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
-  if (!ssrt_registry_active() || untraced)
+  if (!ssrt_active() || untraced)
     return;
   if (claim_write()) {
     write_with_ending(SSRT_ENDING_SIGNAL, -1, sig, fault_pc);
@@ -194,7 +209,7 @@ void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
 }
 
 int ssrt_write_before_exec(void) {
-  if (!ssrt_registry_active() || ssrt_in_unannounced_child())
+  if (!ssrt_active() || ssrt_in_unannounced_child())
     return 0;
   ssrt_sampling_stop_for_exec();
   if (untraced)
@@ -213,7 +228,7 @@ int ssrt_write_before_exec(void) {
 }
 
 void ssrt_after_failed_exec(int wrote) {
-  if (!ssrt_registry_active() || ssrt_in_unannounced_child())
+  if (!ssrt_active() || ssrt_in_unannounced_child())
     return;
   if (wrote)
     release_write(WRITE_IDLE);
@@ -223,11 +238,13 @@ void ssrt_after_failed_exec(int wrote) {
 
 /* -- fork ------------------------------------------------------------------ */
 
-static void before_fork(void) { ssrt_registry_lock(); }
-static void after_fork_in_parent(void) { ssrt_registry_unlock(); }
+static void before_fork(void) { ssrt_runtime_lock(); }
+static void after_fork_in_parent(void) { ssrt_runtime_unlock(); }
 
 static void after_fork_in_child(void) {
   int saved_errno = errno;
+  /* Taken before the fork by the thread that is now the child's only one. */
+  ssrt_runtime_unlock();
   ssrt_registry_child_after_fork();
   ssrt_identity_forked();
   ssrt_caliper_after_fork();
@@ -271,7 +288,7 @@ static int env_flag(const char *name, int dflt) {
   return 1;
 }
 
-void ssrt_on_first_registration(void) {
+static void on_activation(void) {
   trace_fork_to_exec = env_flag(SS_ENV_TRACE_FORK_TO_EXEC, 1);
 #ifdef __GLIBC__
   int hooked = on_exit(at_exit, NULL) == 0;
@@ -286,4 +303,19 @@ void ssrt_on_first_registration(void) {
    * fatal default (SIGUSR2, say) is the caliper's. */
   ssrt_caliper_install_signal();
   ssrt_install_signal_handlers();
+}
+
+void ssrt_activate_locked(void) {
+  if (!active) {
+    on_activation();
+    __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
+  }
+}
+
+void ssrt_activate(void) {
+  ssrt_lifecycle_init();
+  pthread_mutex_lock(&runtime_lock);
+  ssrt_activate_locked();
+  ssrt_map_refresh();
+  pthread_mutex_unlock(&runtime_lock);
 }

@@ -2,11 +2,11 @@
  * lifecycle.h -- when the runtime starts, when the file is written, and
  * what fork, exit and exec do to it.
  *
- * Nothing happens until the first instrumented module registers: a program
- * that merely links libssrt pays one getenv at start-up and writes nothing.
- * At the first registration the runtime captures the process facts, hooks
- * exit (on_exit, for the status), fork (pthread_atfork) and the fatal
- * signals.  The file is written exactly once per process image: at exit,
+ * Nothing happens until the runtime is activated, by the first instrumented
+ * module that registers or by an experiment the environment selected: a
+ * program that merely links libssrt pays one getenv at start-up and writes
+ * nothing.  Activation captures the process facts, hooks exit (on_exit, for
+ * the status), fork (pthread_atfork) and the fatal signals.  The file is written exactly once per process image: at exit,
  * after the program's own destructors; from a fatal-signal handler; or just
  * before an exec (and again at exit if the exec fails).
  */
@@ -17,6 +17,22 @@
 
 /* Idempotent, thread-safe start-up of the runtime's state. */
 void ssrt_lifecycle_init(void);
+
+/* The runtime lock: registrations, module-map refreshes and activation take
+ * turns under it, and fork holds it (the child's one thread releases it).
+ * Never taken in a signal handler. */
+void ssrt_runtime_lock(void);
+void ssrt_runtime_unlock(void);
+
+/* Whether the runtime is active (read without the lock: acquire). */
+int ssrt_active(void);
+/* With the runtime lock held: activates the runtime, once. */
+void ssrt_activate_locked(void);
+/* Activates the runtime without a module (an experiment the environment
+ * selected): start-up, activation and a module map. */
+void ssrt_activate(void);
+/* Refreshes the module map under the runtime lock. */
+void ssrt_refresh_map(void);
 
 /* True once the process is known to be exiting. */
 int ssrt_process_exiting(void);

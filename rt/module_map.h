@@ -34,7 +34,7 @@ struct ssrt_map_snapshot {
 };
 
 /* Takes a new snapshot if anything was loaded or unloaded since the last
- * one.  Not async-signal-safe; callers serialize (the registry lock). */
+ * one.  Not async-signal-safe; callers serialize (the runtime lock). */
 void ssrt_map_refresh(void);
 
 /* The current snapshot (possibly NULL), safe to read from a signal

@@ -8,7 +8,6 @@
 #include "safe_string.h"
 #include "thread_counters.h"
 
-#include <pthread.h>
 #include <string.h>
 
 #define SSRT_EXPORT __attribute__((visibility("default")))
@@ -16,10 +15,9 @@
 /* runtime_flags bits of a live module. */
 #define MODULE_LINKED 0x1u
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Both lists change under the runtime lock (lifecycle.h). */
 static struct ss_module *live_head;
 static struct ssrt_retired *retired_head;
-static int active;
 
 struct ss_module *ssrt_live_modules(void) {
   return __atomic_load_n(&live_head, __ATOMIC_ACQUIRE);
@@ -31,19 +29,6 @@ struct ss_module *ssrt_next_live(const struct ss_module *m) {
 
 struct ssrt_retired *ssrt_retired_modules(void) {
   return __atomic_load_n(&retired_head, __ATOMIC_ACQUIRE);
-}
-
-int ssrt_registry_active(void) {
-  return __atomic_load_n(&active, __ATOMIC_ACQUIRE);
-}
-
-void ssrt_registry_lock(void) { pthread_mutex_lock(&registry_lock); }
-void ssrt_registry_unlock(void) { pthread_mutex_unlock(&registry_lock); }
-
-void ssrt_registry_refresh_map(void) {
-  pthread_mutex_lock(&registry_lock);
-  ssrt_map_refresh();
-  pthread_mutex_unlock(&registry_lock);
 }
 
 static int module_is_sane(const struct ss_module *m) {
@@ -68,29 +53,13 @@ static int module_is_sane(const struct ss_module *m) {
          (m->descriptor_size == 0 || m->descriptor);
 }
 
-/* With the registry lock held. */
-static void activate_locked(void) {
-  if (!active) {
-    ssrt_on_first_registration();
-    __atomic_store_n(&active, 1, __ATOMIC_RELEASE);
-  }
-}
-
-void ssrt_registry_activate(void) {
-  ssrt_lifecycle_init();
-  pthread_mutex_lock(&registry_lock);
-  activate_locked();
-  ssrt_map_refresh();
-  pthread_mutex_unlock(&registry_lock);
-}
-
 SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
   if (!m || !module_is_sane(m))
     return;
   ssrt_lifecycle_init(); /* may run before the runtime's own constructor */
-  pthread_mutex_lock(&registry_lock);
+  ssrt_runtime_lock();
   if (!(m->runtime_flags & MODULE_LINKED)) {
-    activate_locked();
+    ssrt_activate_locked();
     if (!ssrt_counter_sets_attach(m))
       ssrt_log("ssrt: out of memory registering an instrumented module; "
                "its counts will read zero", (const char *)0);
@@ -99,7 +68,7 @@ SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
     __atomic_store_n(&live_head, m, __ATOMIC_RELEASE);
     ssrt_map_refresh();
   }
-  pthread_mutex_unlock(&registry_lock);
+  ssrt_runtime_unlock();
 }
 
 static size_t align8(size_t v) { return (v + 7) & ~(size_t)7; }
@@ -183,7 +152,7 @@ SSRT_EXPORT void __ssrt_unregister_module(struct ss_module *m) {
    * live list is read where it is; copying would only cost time. */
   if (!m || ssrt_process_exiting())
     return;
-  pthread_mutex_lock(&registry_lock);
+  ssrt_runtime_lock();
   if (m->runtime_flags & MODULE_LINKED) {
     ssrt_map_refresh();
     /* The snapshot cannot change under us: refreshes hold this lock. */
@@ -206,7 +175,7 @@ SSRT_EXPORT void __ssrt_unregister_module(struct ss_module *m) {
     }
     ssrt_map_release();
   }
-  pthread_mutex_unlock(&registry_lock);
+  ssrt_runtime_unlock();
 }
 
 static void zero_indirect_targets(struct ss_module *m) {
@@ -216,10 +185,8 @@ static void zero_indirect_targets(struct ss_module *m) {
 }
 
 void ssrt_registry_child_after_fork(void) {
-  /* The lock was taken before the fork (ssrt_registry_lock) by the thread
-   * that is now the child's only one.  The child starts with none of the
-   * parent's counts; plain stores suffice. */
-  pthread_mutex_unlock(&registry_lock);
+  /* The child's only thread runs this: it starts with none of the parent's
+   * counts, and plain stores suffice. */
   for (struct ss_module *m = live_head; m; m = m->next) {
     ssrt_counter_sets_after_fork(m);
     zero_indirect_targets(m);

@@ -42,23 +42,8 @@ struct ss_module *ssrt_live_modules(void);
 struct ss_module *ssrt_next_live(const struct ss_module *m);
 struct ssrt_retired *ssrt_retired_modules(void);
 
-/* Called by the lifecycle code the first time a module registers, with the
- * registry lock held. */
-void ssrt_on_first_registration(void);
-/* Whether the runtime is "active": a module registered, or a sampling
- * experiment started (ssrt_registry_activate). */
-int ssrt_registry_active(void);
-/* Activates the runtime without a module (a sampling experiment selected
- * by the environment): the same start-up as the first registration. */
-void ssrt_registry_activate(void);
-
-/* Refreshes the module map under the registry lock. */
-void ssrt_registry_refresh_map(void);
-
-/* fork support: lock around fork, and in the child forget the parent's
- * counts (counters, indirect sites, retired copies all zeroed). */
-void ssrt_registry_lock(void);
-void ssrt_registry_unlock(void);
+/* In a forked child: forget the parent's counts (counters, indirect sites,
+ * retired copies all zeroed). */
 void ssrt_registry_child_after_fork(void);
 
 #endif

@@ -6,7 +6,7 @@
 #include "callstack.h"
 #include "caliper.h"
 #include "experiment.h"
-#include "registry.h"
+#include "lifecycle.h"
 #include "safe_string.h"
 #include "sample_buffer.h"
 #include "signal_guard.h"
@@ -132,7 +132,7 @@ void ssrt_sampling_thread_begin(uint64_t stack_hi, uint64_t stack_size) {
   /* A convenient moment, outside any signal handler, to take in libraries
    * loaded since (cheap when nothing changed): a file written from a fatal
    * signal uses the last map taken. */
-  ssrt_registry_refresh_map();
+  ssrt_refresh_map();
 }
 
 /* -- blocking calls ---------------------------------------------------------- */
@@ -357,7 +357,7 @@ static void start_sampling(const struct ss_experiment *x) {
   uint64_t lo, hi;
   main_stack_range(&lo, &hi);
   start_thread_sampler(lo, hi);
-  ssrt_registry_refresh_map(); /* libunwind is loaded now */
+  ssrt_refresh_map(); /* libunwind is loaded now */
 }
 
 void ssrt_sampling_start_from_env(void) {
@@ -374,7 +374,7 @@ void ssrt_sampling_start_from_env(void) {
   if (x->sampling_kind == 0)
     return; /* ideal: counted by code compiled with sscc -fss-ideal */
   ssrt_experiment_select(x);
-  ssrt_registry_activate();
+  ssrt_activate();
   start_sampling(x);
 }
 

@@ -1,6 +1,7 @@
 /* thread_counters.c -- per-thread counter sets (see thread_counters.h). */
 #include "thread_counters.h"
 
+#include "lifecycle.h"
 #include "pages.h"
 #include "registry.h"
 
@@ -41,7 +42,7 @@ static void push_set(struct ss_module *m, struct counter_set *s) {
                                       __ATOMIC_RELAXED));
 }
 
-/* Headers of the static sets come from one small arena (under the registry
+/* Headers of the static sets come from one small arena (under the runtime
  * lock), not a mapping each: a program may have thousands of modules. */
 static struct counter_set *arena;
 static size_t arena_left;
@@ -81,7 +82,7 @@ void ssrt_counter_totals(const struct ss_module *m, uint32_t first, uint32_t n,
 
 /* A set in static TLS dies with its thread: its counts go into the
  * module's static array, which in such a module no thread counts in (it
- * is written here only, under the registry lock).  The copy is zeroed for
+ * is written here only, under the runtime lock).  The copy is zeroed for
  * a later set of the same thread (instrumented code in another key's
  * destructor).  A file written meanwhile by another thread may see the
  * counts twice, never not at all. */
@@ -100,7 +101,7 @@ static void take_in_static_tls_set(struct ss_module *m, struct counter_set *s) {
  * pointer NULL, takes a set again and re-arms this, up to the C library's
  * limit of destructor rounds. */
 static void give_back_sets(void *token) {
-  ssrt_registry_lock();
+  ssrt_runtime_lock();
   for (struct ss_module *m = ssrt_live_modules(); m; m = ssrt_next_live(m))
     for (struct counter_set *s = first_set(m); s; s = s->next)
       if (__atomic_load_n(&s->owner, __ATOMIC_RELAXED) == token) {
@@ -109,7 +110,7 @@ static void give_back_sets(void *token) {
         *s->slot = NULL;
         __atomic_store_n(&s->owner, NULL, __ATOMIC_RELEASE);
       }
-  ssrt_registry_unlock();
+  ssrt_runtime_unlock();
   exit_hook_armed = 0;
 }
 

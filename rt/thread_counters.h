@@ -22,7 +22,7 @@
  * thread ends the copy's counts are added to the module's static array
  * (no thread counts there in such a module) and the header, its pointer
  * NULL, waits for the next thread.  The same list, sums and fork rules
- * hold; only the counts of ended threads move, under the registry lock.
+ * hold; only the counts of ended threads move, under the runtime lock.
  */
 #ifndef SSRT_THREAD_COUNTERS_H
 #define SSRT_THREAD_COUNTERS_H
@@ -36,7 +36,7 @@ static inline uint32_t ssrt_counter_words(const struct ss_module *m) {
   return m->num_counters + m->num_indirect_sites * SS_INDIRECT_COUNTS;
 }
 
-/* Called with the registry lock held when a module registers: makes its
+/* Called with the runtime lock held when a module registers: makes its
  * static array the first set.  Returns 0 if out of memory (the module then
  * counts nowhere and reports zeros). */
 int ssrt_counter_sets_attach(struct ss_module *m);
@@ -46,7 +46,7 @@ int ssrt_counter_sets_attach(struct ss_module *m);
 void ssrt_counter_totals(const struct ss_module *m, uint32_t first, uint32_t n,
                          uint64_t *out);
 
-/* In a forked child, with the registry lock held: zero every set of m and
+/* In a forked child (its only thread): zero every set of m and
  * free those of threads the child does not have. */
 void ssrt_counter_sets_after_fork(struct ss_module *m);
 
