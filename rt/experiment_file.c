@@ -4,16 +4,16 @@
 #include "experiment_file.h"
 
 #include "caliper.h"
+#include "counts_records.h"
 #include "experiment.h"
 #include "identity.h"
 #include "module_map.h"
 #include "process_info.h"
 #include "record_writer.h"
-#include "registry.h"
 #include "safe_string.h"
 #include "sampling.h"
 #include "ss/format.h"
-#include "thread_counters.h"
+#include "unloaded_objects.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +27,6 @@ _Static_assert(sizeof(struct ss_rec_process) == 56 &&
                    offsetof(struct ss_rec_process, start_ns) == 32,
                "PROCESS record layout (docs/experiment-file.md)");
 _Static_assert(sizeof(struct ss_rec_module_entry) == 56 &&
-                   sizeof(struct ss_rec_counts) == 32 &&
                    sizeof(struct ss_rec_note) == 16 &&
                    sizeof(struct ss_rec_usage) == 88 &&
                    sizeof(struct ss_record_header) == 16 &&
@@ -40,18 +39,6 @@ static char temp_path[PATH_MAX + 32];
 static volatile int temp_exists;
 
 static struct ssrt_writer out;
-
-static void put_u64_pointers(struct ssrt_writer *w, void *const *p, uint32_t n) {
-  uint64_t chunk[128];
-  while (n > 0) {
-    uint32_t k = n < 128 ? n : 128;
-    for (uint32_t i = 0; i < k; i++)
-      chunk[i] = (uint64_t)(uintptr_t)p[i];
-    ssrt_record_put(w, chunk, k * sizeof(uint64_t));
-    p += k;
-    n -= k;
-  }
-}
 
 /* The identity as of now: a child that the fork handlers never saw (clone,
  * _Fork) still carries its parent's pid. */
@@ -121,105 +108,21 @@ static void write_process(struct ssrt_writer *w, const struct ssrt_identity *id,
   ssrt_record_end(w);
 }
 
-static int same_object(const struct ssrt_retired *a, const struct ssrt_retired *b) {
-  return a->map_entry.base == b->map_entry.base &&
-         a->map_entry.text_start == b->map_entry.text_start &&
-         a->map_entry.text_end == b->map_entry.text_end &&
-         ssrt_streq(a->map_path, b->map_path);
-}
-
-/* The live entry for the same object as a retired module, or SS_NONE. */
-static uint32_t live_entry_of(const struct ssrt_map_snapshot *map,
-                              const struct ssrt_retired *r) {
-  for (uint32_t i = 0; map && i < map->count; i++)
-    if (map->objects[i].entry.base == r->map_entry.base &&
-        map->objects[i].entry.text_start == r->map_entry.text_start &&
-        ssrt_streq(map->objects[i].path, r->map_path))
-      return i;
-  return SS_NONE;
-}
-
-/* A retired module whose object the loader has not unloaded since (its
- * unload count is unchanged and the object is still in the map) did not
- * go away: it unregistered because the process is exiting, from a
- * destructor that ran before the runtime learnt of the exit.  That can
- * only be judged with a map taken now, i.e. at exit. */
-static int still_loaded(const struct ssrt_retired *r,
-                        const struct ssrt_map_snapshot *map, int map_is_current,
-                        uint32_t *live_index) {
-  if (!map_is_current || !map || !r->has_map_entry || !r->unloads_known ||
-      !map->load_counts_known || map->subs != r->unloads_at_retire)
-    return 0;
-  *live_index = live_entry_of(map, r);
-  return *live_index != SS_NONE;
-}
-
-/* Decides how each retired module is reported and gives it the file index
- * of its map entry: the live objects come first, then one entry per
- * distinct unloaded object.  Returns the number of unloaded entries. */
-static uint32_t classify_retired(struct ssrt_retired *retired,
-                                 const struct ssrt_map_snapshot *map,
-                                 int map_is_current) {
-  uint32_t first = map ? map->count : 0, next = first;
-  for (struct ssrt_retired *r = retired; r; r = r->next) {
-    r->file_map_index = SS_NONE;
-    r->file_flags = SS_MAP_UNLOADED;
-    uint32_t live;
-    if (still_loaded(r, map, map_is_current, &live)) {
-      r->file_map_index = live;
-      r->file_flags = 0;
-      continue;
-    }
-    if (!r->has_map_entry)
-      continue;
-    for (struct ssrt_retired *q = retired; q != r; q = q->next)
-      if (q->file_flags == SS_MAP_UNLOADED && q->file_map_index != SS_NONE &&
-          same_object(q, r)) {
-        r->file_map_index = q->file_map_index;
-        break;
-      }
-    if (r->file_map_index == SS_NONE)
-      r->file_map_index = next++;
-  }
-  return next - first;
-}
-
-/* Each unloaded object once, in index order, by `emit`. */
-static void for_each_unloaded_object(struct ssrt_writer *w,
-                                     struct ssrt_retired *retired,
-                                     uint32_t first_index, uint32_t count,
-                                     void (*emit)(struct ssrt_writer *,
-                                                  const struct ssrt_retired *)) {
-  for (uint32_t index = first_index; index < first_index + count; index++)
-    for (struct ssrt_retired *r = retired; r; r = r->next)
-      if (r->file_map_index == index && r->file_flags == SS_MAP_UNLOADED) {
-        emit(w, r);
-        break;
-      }
-}
-
-static void emit_unloaded_entry(struct ssrt_writer *w, const struct ssrt_retired *r) {
-  ssrt_record_put(w, &r->map_entry, sizeof r->map_entry);
-}
-
-static void emit_unloaded_path(struct ssrt_writer *w, const struct ssrt_retired *r) {
-  ssrt_record_put_string_n(w, r->map_path, r->map_path_len);
-}
-
 static void write_module_map(struct ssrt_writer *w,
                              const struct ssrt_map_snapshot *map,
-                             struct ssrt_retired *retired, int map_is_current) {
+                             struct ssrt_unloaded_object *unloaded,
+                             int map_is_current) {
   uint32_t live = map ? map->count : 0;
-  uint32_t unloaded = classify_retired(retired, map, map_is_current);
-  struct ss_rec_module_map h = {live + unloaded, 0};
+  uint32_t gone = ssrt_unloaded_classify(unloaded, map, map_is_current);
+  struct ss_rec_module_map h = {live + gone, 0};
   ssrt_record_begin(w, SS_REC_MODULE_MAP);
   ssrt_record_put(w, &h, sizeof h);
   for (uint32_t i = 0; i < live; i++)
     ssrt_record_put(w, &map->objects[i].entry, sizeof map->objects[i].entry);
-  for_each_unloaded_object(w, retired, live, unloaded, emit_unloaded_entry);
+  ssrt_unloaded_put_entries(w, unloaded, live, gone);
   for (uint32_t i = 0; i < live; i++)
     ssrt_record_put_string_n(w, map->objects[i].path, map->objects[i].path_len);
-  for_each_unloaded_object(w, retired, live, unloaded, emit_unloaded_path);
+  ssrt_unloaded_put_paths(w, unloaded, live, gone);
   ssrt_record_end(w);
 }
 
@@ -309,52 +212,6 @@ static void write_notes(struct ssrt_writer *w, const struct ssrt_identity *id,
   write_note(w, SS_NOTE_CALIPER, end_ns, text);
 }
 
-static void put_counter_totals(struct ssrt_writer *w, const struct ss_module *m) {
-  uint64_t chunk[128];
-  for (uint32_t first = 0; first < m->num_counters; first += 128) {
-    uint32_t n = m->num_counters - first < 128 ? m->num_counters - first : 128;
-    ssrt_counter_totals(m, first, n, chunk);
-    ssrt_record_put(w, chunk, n * sizeof(uint64_t));
-  }
-}
-
-/* Each site as the file has it: the shared targets with the counts summed
- * over the threads' sets. */
-static void put_indirect_sites(struct ssrt_writer *w, const struct ss_module *m) {
-  for (uint32_t i = 0; i < m->num_indirect_sites; i++) {
-    struct ss_indirect_site site;
-    uint64_t counts[SS_INDIRECT_COUNTS];
-    for (int slot = 0; slot < SS_INDIRECT_SLOTS; slot++)
-      site.target[slot] =
-          __atomic_load_n(&m->indirect_targets[i].target[slot], __ATOMIC_RELAXED);
-    ssrt_counter_totals(m, m->num_counters + i * SS_INDIRECT_COUNTS,
-                        SS_INDIRECT_COUNTS, counts);
-    for (int slot = 0; slot < SS_INDIRECT_SLOTS; slot++)
-      site.count[slot] = counts[slot];
-    site.other = counts[SS_INDIRECT_SLOTS];
-    ssrt_record_put(w, &site, sizeof site);
-  }
-}
-
-static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
-                         uint32_t map_index, uint32_t flags) {
-  struct ss_rec_counts c = {map_index,         flags,
-                            m->num_counters,   m->num_functions,
-                            m->num_indirect_sites, 0,
-                            m->descriptor_size};
-  ssrt_record_begin(w, SS_REC_COUNTS);
-  ssrt_record_put(w, &c, sizeof c);
-  put_counter_totals(w, m);
-  put_u64_pointers(w, m->function_addrs, m->num_functions);
-  put_indirect_sites(w, m);
-  if (m->descriptor_crc)
-    ssrt_record_put_with_crc(w, m->descriptor, (size_t)m->descriptor_size,
-                             (uint32_t)m->descriptor_crc);
-  else
-    ssrt_record_put(w, m->descriptor, (size_t)m->descriptor_size);
-  ssrt_record_end(w);
-}
-
 static uint64_t timeval_ns(struct timeval tv) {
   return (uint64_t)tv.tv_sec * 1000000000u + (uint64_t)tv.tv_usec * 1000u;
 }
@@ -391,23 +248,18 @@ static void write_end(struct ssrt_writer *w) {
 static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
                           const struct ssrt_ending *e) {
   uint64_t end_ns = ssrt_clock_ns(CLOCK_REALTIME);
-  /* The retired list is taken first and the live list read afterwards, so
-   * a module dlclose'd while the file is written (retired, then unlinked)
-   * is seen at least once -- unless both steps happen in between, a race
-   * the runtime accepts rather than take a lock a signal handler may not. */
-  struct ssrt_retired *retired = ssrt_retired_modules();
+  /* The retired modules before the unloaded objects (counts_records.h). */
+  ssrt_counts_before_write();
+  struct ssrt_unloaded_object *unloaded = ssrt_unloaded_objects();
   const struct ssrt_map_snapshot *map = ssrt_map_acquire();
 
   write_file_header(w);
   write_process(w, id, e, end_ns);
   /* At exit the map was refreshed just before the write (lifecycle.c); a
    * signal handler or exec uses the last one. */
-  write_module_map(w, map, retired, e->kind == SSRT_ENDING_EXIT);
+  write_module_map(w, map, unloaded, e->kind == SSRT_ENDING_EXIT);
   write_notes(w, id, e, end_ns);
-  for (struct ss_module *m = ssrt_live_modules(); m; m = ssrt_next_live(m))
-    write_counts(w, m, ssrt_map_find_module(map, m), 0);
-  for (struct ssrt_retired *r = retired; r; r = r->next)
-    write_counts(w, &r->copy, r->file_map_index, r->file_flags);
+  ssrt_counts_write_records(w, map);
   ssrt_map_release();
   ssrt_sampling_write_records(w);
   write_usage(w, id);

@@ -224,13 +224,3 @@ uint32_t ssrt_map_find_loaded(const struct ssrt_map_snapshot *map,
   }
   return SS_NONE;
 }
-
-uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
-                              const struct ss_module *m) {
-  uint32_t i = SS_NONE;
-  if (m->num_functions)
-    i = ssrt_map_find_text(map, (uint64_t)(uintptr_t)m->function_addrs[0]);
-  if (i == SS_NONE)
-    i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
-  return i;
-}

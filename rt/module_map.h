@@ -47,10 +47,4 @@ uint32_t ssrt_map_find_text(const struct ssrt_map_snapshot *map, uint64_t addr);
 /* Index of the object whose loaded extent holds addr, else SS_NONE. */
 uint32_t ssrt_map_find_loaded(const struct ssrt_map_snapshot *map,
                               uint64_t addr);
-/* Index of the object that holds an instrumented module: the one whose code
- * holds its first function, or (no functions) whose segments hold the
- * module record itself; SS_NONE if none does. */
-uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
-                              const struct ss_module *m);
-
 #endif

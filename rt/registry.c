@@ -3,7 +3,6 @@
 #include "registry.h"
 
 #include "lifecycle.h"
-#include "module_map.h"
 #include "pages.h"
 #include "safe_string.h"
 #include "thread_counters.h"
@@ -71,6 +70,16 @@ SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
   ssrt_runtime_unlock();
 }
 
+uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
+                              const struct ss_module *m) {
+  uint32_t i = SS_NONE;
+  if (m->num_functions)
+    i = ssrt_map_find_text(map, (uint64_t)(uintptr_t)m->function_addrs[0]);
+  if (i == SS_NONE)
+    i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
+  return i;
+}
+
 static size_t align8(size_t v) { return (v + 7) & ~(size_t)7; }
 
 /* Copies everything the file needs from a module about to be unmapped;
@@ -86,12 +95,16 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   size_t at_addrs = at_counters + align8(counters);
   size_t at_sites = at_addrs + align8(addrs);
   size_t at_desc = at_sites + align8(sites);
-  size_t at_path = at_desc + align8(desc);
-  size_t size = at_path + (object == SS_NONE ? 0 : map->objects[object].path_len) + 1;
+  size_t size = at_desc + desc;
   char *base = ssrt_pages_alloc(size);
   if (!base)
     return NULL;
   struct ssrt_retired *r = (struct ssrt_retired *)base;
+  r->object = ssrt_unloaded_add(map, object);
+  if (!r->object) {
+    ssrt_pages_free(base, size);
+    return NULL;
+  }
   r->mapping_size = size;
   r->copy = *m;
   r->copy.next = NULL;
@@ -120,21 +133,6 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   if (desc)
     memcpy(base + at_desc, m->descriptor, desc);
   r->copy.descriptor = (const uint8_t *)(base + at_desc);
-
-  r->file_map_index = SS_NONE;
-  if (object != SS_NONE) {
-    const struct ssrt_map_object *o = &map->objects[object];
-    r->has_map_entry = 1;
-    r->map_entry = o->entry;
-    /* Only the executable's entry is SS_MAP_MAIN (and the executable is
-     * never unloaded). */
-    r->map_entry.flags = (r->map_entry.flags & ~SS_MAP_MAIN) | SS_MAP_UNLOADED;
-    memcpy(base + at_path, o->path, o->path_len + 1);
-    r->map_path = base + at_path;
-    r->map_path_len = o->path_len;
-  }
-  r->unloads_known = map && map->load_counts_known;
-  r->unloads_at_retire = map ? map->subs : 0;
   return r;
 }
 

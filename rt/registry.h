@@ -14,7 +14,9 @@
 #ifndef SSRT_REGISTRY_H
 #define SSRT_REGISTRY_H
 
+#include "module_map.h"
 #include "ss/format.h"
+#include "unloaded_objects.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -23,24 +25,21 @@ struct ssrt_retired {
   struct ssrt_retired *next;
   size_t mapping_size;
   struct ss_module copy; /* its pointers point into this mapping */
-  int has_map_entry;
-  struct ss_rec_module_entry map_entry; /* flags include SS_MAP_UNLOADED */
-  const char *map_path;
-  uint64_t map_path_len;
-  /* The loader's unload count when the module unregistered (if known).  A
-   * module whose object turns out to be still loaded when the file is
-   * written at exit unregistered from an exit, not a dlclose. */
-  int unloads_known;
-  unsigned long long unloads_at_retire;
-  /* Scratch for the writer. */
-  uint32_t file_map_index;
-  uint32_t file_flags;
+  /* Its object, in the list of unloaded objects (unloaded_objects.h),
+   * which gives it its place in the file's module map. */
+  const struct ssrt_unloaded_object *object;
 };
 
 /* Heads of the two lists, for lock-free readers (acquire loads). */
 struct ss_module *ssrt_live_modules(void);
 struct ss_module *ssrt_next_live(const struct ss_module *m);
 struct ssrt_retired *ssrt_retired_modules(void);
+
+/* Index of the object in `map` that holds an instrumented module: the one
+ * whose code holds its first function, or (no functions) whose segments
+ * hold the module record itself; SS_NONE if none does. */
+uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
+                              const struct ss_module *m);
 
 /* In a forked child: forget the parent's counts (counters, indirect sites,
  * retired copies all zeroed). */
