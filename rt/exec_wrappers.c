@@ -19,7 +19,7 @@
 #include "pages.h"
 #include "real_exec.h"
 #include "safe_string.h"
-#include "sampling.h"
+#include "system_shell.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -213,10 +213,10 @@ SSRT_EXPORT int system(const char *command) {
   ssrt_str_init(&s, pid, sizeof pid);
   ssrt_str_add_u64(&s, (uint64_t)getpid());
   setenv(SSRT_SYSTEM_MARKER, pid, 1);
-  ssrt_sampling_mark_system_shell(1);
+  ssrt_mark_system_shell(1);
   int rc = ssrt_real_system(command);
   int saved_errno = errno;
-  ssrt_sampling_mark_system_shell(0);
+  ssrt_mark_system_shell(0);
   unsetenv(SSRT_SYSTEM_MARKER);
   errno = saved_errno;
   return rc;

@@ -4,14 +4,13 @@
 #include "experiment_file.h"
 
 #include "caliper.h"
-#include "counts_records.h"
 #include "experiment.h"
 #include "identity.h"
 #include "module_map.h"
+#include "part.h"
 #include "process_info.h"
 #include "record_writer.h"
 #include "safe_string.h"
-#include "sampling.h"
 #include "ss/format.h"
 #include "unloaded_objects.h"
 
@@ -248,8 +247,6 @@ static void write_end(struct ssrt_writer *w) {
 static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
                           const struct ssrt_ending *e) {
   uint64_t end_ns = ssrt_clock_ns(CLOCK_REALTIME);
-  /* The retired modules before the unloaded objects (counts_records.h). */
-  ssrt_counts_before_write();
   struct ssrt_unloaded_object *unloaded = ssrt_unloaded_objects();
   const struct ssrt_map_snapshot *map = ssrt_map_acquire();
 
@@ -259,9 +256,11 @@ static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
    * signal handler or exec uses the last one. */
   write_module_map(w, map, unloaded, e->kind == SSRT_ENDING_EXIT);
   write_notes(w, id, e, end_ns);
-  ssrt_counts_write_records(w, map);
+  ssrt_for_each_part(p) {
+    if (p->write_records)
+      p->write_records(w, map);
+  }
   ssrt_map_release();
-  ssrt_sampling_write_records(w);
   write_usage(w, id);
   write_end(w);
 }
@@ -274,8 +273,13 @@ static void report_failure(int err) {
 
 int ssrt_write_experiment_file(const struct ssrt_ending *ending) {
   int saved_errno = errno;
-  /* Samples stop here: the buffers must hold still while they are copied. */
-  ssrt_sampling_pause();
+  /* Samples stop here: the buffers must hold still while they are copied.
+   * And the parts take what they will write before the unloaded objects
+   * are read (counts_records.h). */
+  ssrt_for_each_part(p) {
+    if (p->before_write)
+      p->before_write();
+  }
   struct ssrt_identity id;
   current_identity(&id);
   int err = build_paths(&id);

@@ -4,16 +4,16 @@
 #include "lifecycle.h"
 
 #include "caliper.h"
+#include "experiment.h"
 #include "experiment_file.h"
 #include "experiments.h"
 #include "identity.h"
 #include "module_map.h"
+#include "part.h"
 #include "process_info.h"
 #include "real_exec.h"
-#include "registry.h"
-#include "sampling.h"
 #include "signals.h"
-#include "thread_counters.h"
+#include "system_shell.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -172,14 +172,14 @@ __attribute__((destructor(100))) static void runtime_destructor(void) {
 }
 
 /* The exec and system markers must leave the environment before the
- * program's own constructors or main can see them.  A sampling experiment
- * selected by the environment (ssrun) starts here, before them too.  The
- * shell of a sampled program's system() stays out of the way. */
+ * program's own constructors or main can see them.  An experiment the
+ * environment selected (ssrun) starts here, before them too.  The shell of
+ * a measured program's system() stays out of the way. */
 __attribute__((constructor)) static void runtime_constructor(void) {
-  if (ssrt_sampling_is_system_shell())
+  if (ssrt_is_system_shell())
     return;
   ssrt_consume_markers();
-  ssrt_sampling_start_from_env();
+  ssrt_experiment_start_from_env();
 }
 
 /* -- fatal signals and exec ----------------------------------------------- */
@@ -211,7 +211,10 @@ void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
 int ssrt_write_before_exec(void) {
   if (!ssrt_active() || ssrt_in_unannounced_child())
     return 0;
-  ssrt_sampling_stop_for_exec();
+  ssrt_for_each_part(p) {
+    if (p->before_exec)
+      p->before_exec();
+  }
   if (untraced)
     return 0;
   sigset_t old;
@@ -232,24 +235,41 @@ void ssrt_after_failed_exec(int wrote) {
     return;
   if (wrote)
     release_write(WRITE_IDLE);
-  ssrt_sampling_resume();
-  ssrt_sampling_resume_after_exec();
+  ssrt_for_each_part(p) {
+    if (p->after_failed_exec)
+      p->after_failed_exec();
+  }
 }
 
 /* -- fork ------------------------------------------------------------------ */
 
-static void before_fork(void) { ssrt_runtime_lock(); }
-static void after_fork_in_parent(void) { ssrt_runtime_unlock(); }
+static void before_fork(void) {
+  ssrt_runtime_lock();
+  ssrt_for_each_part(p) {
+    if (p->before_fork)
+      p->before_fork();
+  }
+}
+
+static void after_fork_in_parent(void) {
+  ssrt_for_each_part(p) {
+    if (p->after_fork_in_parent)
+      p->after_fork_in_parent();
+  }
+  ssrt_runtime_unlock();
+}
 
 static void after_fork_in_child(void) {
   int saved_errno = errno;
   /* Taken before the fork by the thread that is now the child's only one. */
   ssrt_runtime_unlock();
-  ssrt_registry_child_after_fork();
   ssrt_identity_forked();
   ssrt_caliper_after_fork();
   untraced = !trace_fork_to_exec;
-  ssrt_sampling_after_fork_in_child(!untraced);
+  ssrt_for_each_part(p) {
+    if (p->after_fork_in_child)
+      p->after_fork_in_child(!untraced);
+  }
   writer_tid = 0;
   write_state = WRITE_IDLE;
   exiting = 0;
@@ -264,7 +284,10 @@ static void after_fork_in_child(void) {
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_state(void) {
-  ssrt_counter_sets_init();
+  ssrt_for_each_part(p) {
+    if (p->init)
+      p->init();
+  }
   ssrt_identity_init();
   ssrt_capture_process_info();
 }

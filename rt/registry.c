@@ -2,8 +2,10 @@
  * lists of live and retired modules (see registry.h). */
 #include "registry.h"
 
+#include "counts_records.h"
 #include "lifecycle.h"
 #include "pages.h"
+#include "part.h"
 #include "safe_string.h"
 #include "thread_counters.h"
 
@@ -182,9 +184,10 @@ static void zero_indirect_targets(struct ss_module *m) {
            (size_t)m->num_indirect_sites * sizeof(struct ss_indirect_targets));
 }
 
-void ssrt_registry_child_after_fork(void) {
-  /* The child's only thread runs this: it starts with none of the parent's
-   * counts, and plain stores suffice. */
+/* The child starts with none of the parent's counts; it has one thread,
+ * and plain stores suffice. */
+static void forget_parent_counts(int traced) {
+  (void)traced; /* traced or not, the child counts only its own */
   for (struct ss_module *m = live_head; m; m = m->next) {
     ssrt_counter_sets_after_fork(m);
     zero_indirect_targets(m);
@@ -195,3 +198,14 @@ void ssrt_registry_child_after_fork(void) {
     zero_indirect_targets(&r->copy);
   }
 }
+
+/* Here, next to __ssrt_register_module: a static link pulls this file in
+ * whenever the program registers a module, and the part with it. */
+SSRT_PART(counting_part) = {
+    .name = "counting",
+    .order = SSRT_ORDER_COUNTING,
+    .init = ssrt_counter_sets_init,
+    .before_write = ssrt_counts_before_write,
+    .write_records = ssrt_counts_write_records,
+    .after_fork_in_child = forget_parent_counts,
+};

@@ -41,8 +41,4 @@ struct ssrt_retired *ssrt_retired_modules(void);
 uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
                               const struct ss_module *m);
 
-/* In a forked child: forget the parent's counts (counters, indirect sites,
- * retired copies all zeroed). */
-void ssrt_registry_child_after_fork(void);
-
 #endif

@@ -100,7 +100,9 @@ static void write_thread(struct ssrt_writer *w, const struct ssrt_sampler *s) {
   }
 }
 
-void ssrt_sampling_write_records(struct ssrt_writer *w) {
+void ssrt_sampling_write_records(struct ssrt_writer *w,
+                                 const struct ssrt_map_snapshot *map) {
+  (void)map;
   /* Also when sampling could not start: the file then says so (no
    * threads, no samples) rather than looking like another experiment. */
   if (ssrt_experiment()->sampling_kind == 0)

@@ -7,13 +7,13 @@
 #include "caliper.h"
 #include "experiment.h"
 #include "lifecycle.h"
+#include "part.h"
 #include "safe_string.h"
 #include "sample_buffer.h"
 #include "signal_guard.h"
 #include "stack_walk.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <link.h>
 #include <pthread.h>
 #include <sched.h>
@@ -25,8 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Set by the system() wrapper to the caller's pid; see sampling.h. */
-#define SYSTEM_SHELL_MARKER "_SSRT_SYSTEM_SHELL"
 /* Internal, for tests: "fp" makes call stacks follow frame pointers only. */
 #define STACK_WALK_VARIABLE "_SSRT_STACK_WALK"
 
@@ -121,7 +119,7 @@ static struct ssrt_sampler *start_thread_sampler(uint64_t stack_lo,
   return s;
 }
 
-void ssrt_sampling_thread_begin(uint64_t stack_hi, uint64_t stack_size) {
+static void thread_begin(uint64_t stack_hi, uint64_t stack_size) {
   if (!ssrt_sampling_signal())
     return;
   /* Only the upper half of the stack's size is taken as surely mapped
@@ -305,18 +303,24 @@ static void main_stack_range(uint64_t *lo, uint64_t *hi) {
   *lo = top > limit ? top - limit : 0;
 }
 
-static void start_sampling(const struct ss_experiment *x) {
+static int runs_sampling(const struct ss_experiment *x) {
+  return x->sampling_kind != 0;
+}
+
+/* Returns whether sampling runs: without memory for samples or a free
+ * signal it does not, and the file says so (no threads, no samples). */
+static int start_sampling(const struct ss_experiment *x) {
   if (ssrt_samples_init(arena_reservation()) != 0) {
     ssrt_log("ssrt: cannot reserve memory for samples; the ", x->name,
              " experiment records none", (const char *)0);
-    return;
+    return 0;
   }
   ssrt_signal_guard_init();
   int sig = choose_signal();
   if (!sig) {
     ssrt_log("ssrt: every real-time signal is in use by the program; the ",
              x->name, " experiment records no samples", (const char *)0);
-    return;
+    return 0;
   }
   experiment = x;
   callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP;
@@ -350,7 +354,7 @@ static void start_sampling(const struct ss_experiment *x) {
   for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++)
     sigdelset(&sa.sa_mask, faults[i]);
   if (ssrt_real_sigaction(sig, &sa, NULL) != 0)
-    return;
+    return 0;
   ssrt_signal_guard_protect(sig);
   __atomic_store_n(&sample_signal, sig, __ATOMIC_RELEASE);
 
@@ -358,69 +362,12 @@ static void start_sampling(const struct ss_experiment *x) {
   main_stack_range(&lo, &hi);
   start_thread_sampler(lo, hi);
   ssrt_refresh_map(); /* libunwind is loaded now */
-}
-
-void ssrt_sampling_start_from_env(void) {
-  const char *name = getenv(SS_ENV_EXPERIMENT);
-  if (!name || !*name)
-    return;
-  const struct ss_experiment *x = ss_experiment_find(name);
-  if (!x) {
-    ssrt_log("ssrt: unknown experiment " SS_ENV_EXPERIMENT "=", name,
-             "; run the program with ssrun -usertime, -totaltime, -pcsamp, "
-             "-fpcsamp, -pcsampx or -fpcsampx", (const char *)0);
-    return;
-  }
-  if (x->sampling_kind == 0)
-    return; /* ideal: counted by code compiled with sscc -fss-ideal */
-  ssrt_experiment_select(x);
-  ssrt_activate();
-  start_sampling(x);
-}
-
-/* -- system() ---------------------------------------------------------------- */
-
-void ssrt_sampling_mark_system_shell(int on) {
-  if (!ssrt_sampling_signal())
-    return;
-  if (on) {
-    char pid[24];
-    struct ssrt_str s;
-    ssrt_str_init(&s, pid, sizeof pid);
-    ssrt_str_add_u64(&s, (uint64_t)getpid());
-    setenv(SYSTEM_SHELL_MARKER, pid, 1);
-  } else {
-    unsetenv(SYSTEM_SHELL_MARKER);
-  }
-}
-
-/* Whether this process runs the shell system() starts (/bin/sh, wherever
- * its links lead). */
-static int running_system_shell(void) {
-  char self[PATH_MAX], shell[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0 || !realpath("/bin/sh", shell))
-    return 0;
-  self[n] = '\0';
-  return ssrt_streq(self, shell);
-}
-
-int ssrt_sampling_is_system_shell(void) {
-  const char *marker = getenv(SYSTEM_SHELL_MARKER);
-  if (!marker)
-    return 0;
-  const char *p = marker;
-  uint64_t pid;
-  int mine = ssrt_parse_u64(&p, &pid) && *p == '\0' &&
-             pid == (uint64_t)getppid() && running_system_shell();
-  /* The command the shell runs must not take itself for the shell. */
-  unsetenv(SYSTEM_SHELL_MARKER);
-  return mine;
+  return 1;
 }
 
 /* -- writing, exec, fork --------------------------------------------------- */
 
-void ssrt_sampling_pause(void) {
+static void pause_sampling(void) {
   if (!ssrt_sampling_signal())
     return;
   __atomic_store_n(&paused, 1, __ATOMIC_SEQ_CST);
@@ -439,11 +386,7 @@ void ssrt_sampling_pause(void) {
   }
 }
 
-void ssrt_sampling_resume(void) {
-  __atomic_store_n(&paused, 0, __ATOMIC_SEQ_CST);
-}
-
-void ssrt_sampling_stop_for_exec(void) {
+static void stop_for_exec(void) {
   int sig = ssrt_sampling_signal();
   if (!sig)
     return;
@@ -458,7 +401,9 @@ void ssrt_sampling_stop_for_exec(void) {
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-void ssrt_sampling_resume_after_exec(void) {
+/* The file was written before the exec: sampling was paused. */
+static void resume_after_failed_exec(void) {
+  __atomic_store_n(&paused, 0, __ATOMIC_SEQ_CST);
   if (!ssrt_sampling_signal())
     return;
   struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
@@ -468,7 +413,7 @@ void ssrt_sampling_resume_after_exec(void) {
   }
 }
 
-void ssrt_sampling_after_fork_in_child(int traced) {
+static void after_fork_in_child(int traced) {
   if (!ssrt_sampling_signal())
     return;
   pid_t tid = current_tid();
@@ -483,7 +428,23 @@ void ssrt_sampling_after_fork_in_child(int traced) {
     start_thread_sampler(0, 0);
 }
 
-void ssrt_sampling_recover_fault(void) {
+/* A fault inside the sampler's stack walk is the runtime's own: the
+ * sampler resumes, without that frame (ssrt_callstack_recover). */
+static void recover_fault(void) {
   if (ssrt_sampling_signal() && callstacks)
     ssrt_callstack_recover();
 }
+
+SSRT_PART(sampling_part) = {
+    .name = "sampling",
+    .order = SSRT_ORDER_SAMPLING,
+    .runs = runs_sampling,
+    .start = start_sampling,
+    .thread_begin = thread_begin,
+    .before_write = pause_sampling,
+    .write_records = ssrt_sampling_write_records,
+    .before_exec = stop_for_exec,
+    .after_failed_exec = resume_after_failed_exec,
+    .after_fork_in_child = after_fork_in_child,
+    .recover_fault = recover_fault,
+};

@@ -5,7 +5,7 @@
 
 #include "lifecycle.h"
 #include "pages.h"
-#include "sampling.h"
+#include "part.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -59,10 +59,14 @@ static int refaults_on_return(int sig, const siginfo_t *info) {
 
 static void fatal_signal_handler(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
-  /* A fault inside the sampler's stack walk is the runtime's own: the
-   * sampler resumes, without that frame (does not return here). */
-  if (sig == SIGSEGV || sig == SIGBUS)
-    ssrt_sampling_recover_fault();
+  /* A fault inside a part's own work (the sampler's stack walk) resumes
+   * there and does not return here. */
+  if (sig == SIGSEGV || sig == SIGBUS) {
+    ssrt_for_each_part(p) {
+      if (p->recover_fault)
+        p->recover_fault();
+    }
+  }
   ssrt_write_for_signal(sig, interrupted_pc(context));
 
   struct sigaction dfl;

@@ -1,15 +1,19 @@
 /*
  * thread_hook.c -- pthread_create and thrd_create, defined by libssrt.so in
- * front of the C library's, so that every thread a sampled program starts
- * arms its own sampling timer before the program's start routine runs
- * (sampling.h).  Without a sampling experiment they forward unchanged.
+ * front of the C library's, so that while an experiment the environment
+ * selected runs, every thread the program starts is announced to the parts
+ * of the runtime (their thread_begin, part.h) before the program's start
+ * routine runs: sampling arms the thread's timer there.  Otherwise they
+ * forward unchanged.
  *
  * Only in libssrt.so: a static link has no "next" definition to forward to
- * (and ssrun, which turns sampling on, needs a dynamic program anyway).
+ * (and ssrun, which selects such experiments, needs a dynamic program
+ * anyway).
  */
 #define _GNU_SOURCE
+#include "experiment.h"
 #include "pages.h"
-#include "sampling.h"
+#include "part.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -83,7 +87,10 @@ static void *trampoline(void *p) {
   /* `top` is near the top of this thread's stack: the frames of the
    * program's start routine all lie below it. */
   char top;
-  ssrt_sampling_thread_begin((uint64_t)(uintptr_t)&top, st.stack_size);
+  ssrt_for_each_part(part) {
+    if (part->thread_begin)
+      part->thread_begin((uint64_t)(uintptr_t)&top, st.stack_size);
+  }
   void *result = st.c11_routine
                      ? (void *)(intptr_t)st.c11_routine(st.arg)
                      : st.routine(st.arg);
@@ -112,9 +119,9 @@ static int create(pthread_t *thread, const pthread_attr_t *attr,
   pthread_create_fn real = real_pthread_create();
   if (!real)
     return ENOSYS;
-  struct start *st = ssrt_sampling_signal() ? get_start() : NULL;
+  struct start *st = ssrt_experiment_from_env_runs() ? get_start() : NULL;
   if (!st) {
-    if (c11_routine) /* cannot happen: thrd_create only comes here sampling */
+    if (c11_routine) /* cannot happen: thrd_create only comes here measuring */
       return EAGAIN;
     return real(thread, attr, routine, arg);
   }
@@ -138,7 +145,7 @@ SSRT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
  * int result travels as the thread's pointer result, which is how glibc's
  * thrd_join reads it. */
 SSRT_EXPORT int thrd_create(thrd_t *thread, thrd_start_t routine, void *arg) {
-  if (!ssrt_sampling_signal()) {
+  if (!ssrt_experiment_from_env_runs()) {
     if (!libc_thrd_create)
       resolve_at_load();
     return libc_thrd_create ? libc_thrd_create(thread, routine, arg) : thrd_error;
