@@ -10,9 +10,7 @@
 #include <libunwind.h>
 #include <setjmp.h>
 #include <signal.h>
-#include <sys/syscall.h>
 #include <ucontext.h>
-#include <unistd.h>
 
 /* The few libunwind entry points used, found with dlsym.  The names are
  * the header's macros spelt out (unw_step is _ULx86_64_step, ...). */
@@ -88,7 +86,7 @@ enum ssrt_walker ssrt_callstack_init(enum ssrt_walker want) {
 /* The part of the stack that direct loads may touch: from the interrupted
  * stack pointer up to the top of the thread's stack, when the stack
  * pointer is on that stack (not on an alternate signal stack, say). */
-static struct ssrt_stack_range known_range(const struct ssrt_sampler *s,
+static struct ssrt_stack_range known_range(const struct ssrt_walk_state *s,
                                            uint64_t sp) {
   struct ssrt_stack_range r = {0, 0};
   if (s->stack_hi && sp >= s->stack_lo && sp < s->stack_hi) {
@@ -138,7 +136,7 @@ static uint16_t walk_libunwind(const void *ucontext, struct ssrt_stack_range *ra
   }
 }
 
-int ssrt_callstack_collect(const void *ucontext, struct ssrt_sampler *s,
+int ssrt_callstack_collect(const void *ucontext, struct ssrt_walk_state *s,
                            uint64_t *pcs, int max, uint16_t *flags) {
   uint64_t pc, sp, fp;
   ssrt_context_regs(ucontext, &pc, &sp, &fp);
@@ -171,8 +169,7 @@ int ssrt_callstack_collect(const void *ucontext, struct ssrt_sampler *s,
   return n;
 }
 
-void ssrt_callstack_recover(void) {
-  struct ssrt_sampler *s = ssrt_sampler_of_tid((pid_t)syscall(SYS_gettid));
+void ssrt_callstack_recover(struct ssrt_walk_state *s) {
   if (s && __atomic_load_n(&s->walking, __ATOMIC_SEQ_CST))
     siglongjmp(s->recover, 1);
 }

@@ -160,7 +160,7 @@ void ssrt_samples_after_fork(struct ssrt_sampler *keep, pid_t tid) {
     keep->index = 0;
     keep->has_timer = 0; /* timers are not inherited across fork */
     keep->busy = 0;
-    keep->walking = 0;
+    keep->walk.walking = 0;
     keep->first = keep->cur = NULL;
     keep->next_chunk_size = FIRST_CHUNK;
     keep->taken = keep->lost = keep->incomplete = keep->kept = 0;

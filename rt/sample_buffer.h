@@ -19,9 +19,9 @@
 #ifndef SSRT_SAMPLE_BUFFER_H
 #define SSRT_SAMPLE_BUFFER_H
 
+#include "callstack.h"
 #include "ss/format.h"
 
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -50,13 +50,8 @@ struct ssrt_sampler {
   uint32_t index; /* order of first sampling; 0 is the main thread */
   int has_timer;
   timer_t timer;
-  /* The part of the thread's stack that is known to be mapped: between
-   * the interrupted stack pointer and stack_hi, when the stack pointer is
-   * at or above stack_lo.  0 when unknown. */
-  uint64_t stack_lo, stack_hi;
-  int busy;          /* its handler is running (see sampling.c) */
-  int walking;       /* inside a stack walk that may fault */
-  int unwind_broken; /* a walk faulted: frame pointers only from now on */
+  struct ssrt_walk_state walk; /* its stack walks (callstack.h) */
+  int busy;                     /* its handler is running (see sampling.c) */
   /* The C library function the thread waits in behind a blocking-call
    * wrapper (blocking_calls.c), 0 if none: samples show it as the leaf. */
   uint64_t blocked_in;
@@ -66,7 +61,6 @@ struct ssrt_sampler {
   uint64_t lost;       /* dropped: no room left */
   uint64_t incomplete; /* kept samples whose stack walk stopped early */
   uint64_t kept;
-  sigjmp_buf recover; /* where a fault in the stack walk returns to */
 };
 
 /* Maps the arena (up to `reserve` bytes) and the sampler table.  Not

@@ -111,8 +111,8 @@ static struct ssrt_sampler *start_thread_sampler(uint64_t stack_lo,
   struct ssrt_sampler *s = ssrt_sampler_new(current_tid());
   if (!s)
     return NULL;
-  s->stack_lo = stack_lo;
-  s->stack_hi = stack_hi;
+  s->walk.stack_lo = stack_lo;
+  s->walk.stack_hi = stack_hi;
   if (thread_key_ok)
     pthread_setspecific(thread_key, s);
   arm(s);
@@ -198,8 +198,8 @@ static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
   struct ss_sample h;
   h.flags = 0;
   if (callstacks) {
-    h.depth = (uint16_t)ssrt_callstack_collect(context, s, pcs, SSRT_MAX_DEPTH,
-                                               &h.flags);
+    h.depth = (uint16_t)ssrt_callstack_collect(context, &s->walk, pcs,
+                                               SSRT_MAX_DEPTH, &h.flags);
   } else {
     uint64_t sp, fp;
     ssrt_context_regs(context, &pcs[0], &sp, &fp);
@@ -431,8 +431,11 @@ static void after_fork_in_child(int traced) {
 /* A fault inside the sampler's stack walk is the runtime's own: the
  * sampler resumes, without that frame (ssrt_callstack_recover). */
 static void recover_fault(void) {
-  if (ssrt_sampling_signal() && callstacks)
-    ssrt_callstack_recover();
+  if (ssrt_sampling_signal() && callstacks) {
+    struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
+    if (s)
+      ssrt_callstack_recover(&s->walk);
+  }
 }
 
 SSRT_PART(sampling_part) = {
