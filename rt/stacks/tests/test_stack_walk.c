@@ -1,8 +1,9 @@
 /*
- * test_stack_walk.c -- the frame-pointer walker (rt/stack_walk.c): chains
- * built by hand in an array, with every way a chain can end (outermost
- * frame, broken link, misalignment, loop, unreadable memory, depth limit),
- * the bounded reader, and one walk of this program's own real frames.
+ * test_stack_walk.c -- the frame-pointer walker (rt/stacks/stack_walk.c):
+ * chains built by hand in an array, with every way a chain can end
+ * (outermost frame, broken link, misalignment, loop, unreadable memory,
+ * depth limit), the bounded reader, and one walk of this program's own
+ * real frames.
  * Prints one line per failed check; exit status 1 if any failed.
  */
 #define _GNU_SOURCE

@@ -7,6 +7,8 @@
  * checks its name, header, every record's framing and CRC (computed here
  * bit by bit, independently of the runtime's table), the counts, and that
  * END comes last.  The parent never registers, so it writes nothing.
+ * A test of the core (lifecycle and writer), it starts the runtime the way
+ * instrumented code does: through counting's entry points.
  *
  * Run with no arguments; prints one line per failed check and exits 1 if
  * any failed.  (--exec-phase and --early-phase are the second images of
