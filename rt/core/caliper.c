@@ -1,5 +1,5 @@
 /* caliper.c -- caliper points and the caliper signal (see caliper.h and
- * include/ss/caliper.h). */
+ * include/ss/caliper.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "caliper.h"
 

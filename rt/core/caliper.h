@@ -8,6 +8,8 @@
  * atomic increment per point, so recording is async-signal-safe.  Points
  * past the table's end are ignored (the file says how many), so that the
  * notes in the file and the samples' point numbers always agree.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_CALIPER_H
 #define SSRT_CALIPER_H

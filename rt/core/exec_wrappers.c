@@ -12,6 +12,8 @@
  *
  * While no instrumented module has registered, every wrapper forwards
  * unchanged.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #define _GNU_SOURCE
 #include "identity.h"

@@ -1,4 +1,5 @@
-/* experiment.c -- the experiment of this process image (see experiment.h). */
+/* experiment.c -- the experiment of this process image (see experiment.h;
+ * rules: rt/README.md). */
 #include "experiment.h"
 
 #include "lifecycle.h"

@@ -3,6 +3,8 @@
  * the environment selected another at start-up ($_SPEEDSHOP_EXPERIMENT_TYPE,
  * set by ssrun) and a part of the runtime runs it (part.h).  Its name goes
  * into the file name and the PROCESS record.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_EXPERIMENT_H
 #define SSRT_EXPERIMENT_H

@@ -1,5 +1,5 @@
 /* experiment_file.c -- the records of an experiment file, in order (see
- * experiment_file.h and docs/experiment-file.md). */
+ * experiment_file.h and docs/experiment-file.md; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "experiment_file.h"
 

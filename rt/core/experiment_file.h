@@ -1,12 +1,14 @@
 /*
  * experiment_file.h -- writes <dir>/<exe>.<experiment>.<code><pid>: the
- * PROCESS, MODULE_MAP, NOTE, COUNTS, SAMPLING, SAMPLES, USAGE and END
- * records (docs/experiment-file.md).
+ * PROCESS, MODULE_MAP and NOTE records, then the records of each part of
+ * the runtime (part.h: COUNTS, SAMPLING, SAMPLES), then USAGE and END
+ * (docs/experiment-file.md).
  *
- * Async-signal-safe: no malloc, no stdio, only write(2) and friends, so it
- * runs from a fatal-signal handler as well as at exit and before exec.  The
- * file is written under a temporary name and renamed into place, so a crash
- * during the write never leaves a half file under the final name.
+ * It runs from a fatal-signal handler as well as at exit and before exec,
+ * so it keeps to the async-signal-safe rules (rt/README.md): open, write(2)
+ * and friends only.  The file is written under a temporary name and
+ * renamed into place, so a crash during the write never leaves a half file
+ * under the final name.
  */
 #ifndef SSRT_EXPERIMENT_FILE_H
 #define SSRT_EXPERIMENT_FILE_H

@@ -1,4 +1,5 @@
-/* identity.c -- pid, process code and start time (see identity.h). */
+/* identity.c -- pid, process code and start time (see identity.h; rules:
+ * rt/README.md). */
 #define _GNU_SOURCE
 #include "identity.h"
 

@@ -13,6 +13,8 @@
  * environment, so the runtime's exec and system wrappers leave a marker
  * there, and the new image's runtime reads and removes it before the
  * program's own code runs.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_IDENTITY_H
 #define SSRT_IDENTITY_H

@@ -1,5 +1,5 @@
 /* lifecycle.c -- the runtime lock, activation, start-up, exit, fork and the
- * write-once guard (see lifecycle.h). */
+ * write-once guard (see lifecycle.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "lifecycle.h"
 

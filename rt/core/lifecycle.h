@@ -3,12 +3,15 @@
  * what fork, exit and exec do to it.
  *
  * Nothing happens until the runtime is activated, by the first instrumented
- * module that registers or by an experiment the environment selected: a
- * program that merely links libssrt pays one getenv at start-up and writes
- * nothing.  Activation captures the process facts, hooks exit (on_exit, for
- * the status), fork (pthread_atfork) and the fatal signals.  The file is written exactly once per process image: at exit,
- * after the program's own destructors; from a fatal-signal handler; or just
- * before an exec (and again at exit if the exec fails).
+ * module that registers or by an experiment the environment selected.
+ * Activation captures the process facts, hooks exit (on_exit, for the
+ * status), fork (pthread_atfork) and the fatal signals.  The file is
+ * written exactly once per process image: at exit, after the program's own
+ * destructors; from a fatal-signal handler; or just before an exec (and
+ * again at exit if the exec fails).  The parts of the runtime (part.h) are
+ * told of each step.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_LIFECYCLE_H
 #define SSRT_LIFECYCLE_H

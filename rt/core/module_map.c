@@ -1,4 +1,5 @@
-/* module_map.c -- snapshots of the loaded objects (see module_map.h). */
+/* module_map.c -- snapshots of the loaded objects (see module_map.h; rules:
+ * rt/README.md). */
 #define _GNU_SOURCE
 #include "module_map.h"
 

@@ -7,6 +7,8 @@
  * signal handler, so the map is kept as a snapshot in runtime-owned pages,
  * refreshed whenever a module registers or unregisters and before the file
  * is written at a normal exit; the signal path uses the last snapshot.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_MODULE_MAP_H
 #define SSRT_MODULE_MAP_H

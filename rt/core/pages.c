@@ -1,4 +1,5 @@
-/* pages.c -- runtime-owned memory from mmap (see pages.h for why). */
+/* pages.c -- runtime-owned memory from mmap (see pages.h; rules:
+ * rt/README.md). */
 #include "pages.h"
 
 #include <sys/mman.h>

@@ -1,11 +1,8 @@
 /*
- * pages.h -- runtime-owned memory.
- *
- * Everything the runtime keeps (retired modules, module-map snapshots, the
- * alternate signal stack, the command line) lives in anonymous mappings,
- * never in the malloc heap: the heap may be corrupt when a fatal signal
- * arrives, the program may replace malloc, and a forked child or an
- * instrumented malloc must not see the runtime's allocations.
+ * pages.h -- runtime-owned memory: anonymous mappings, never the malloc
+ * heap (rt/README.md says why), for what the runtime keeps: retired
+ * modules, unloaded objects, module-map snapshots, counter sets, the
+ * alternate signal stack, the command line.
  */
 #ifndef SSRT_PAGES_H
 #define SSRT_PAGES_H

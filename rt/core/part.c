@@ -1,4 +1,5 @@
-/* part.c -- the parts the linker gathered, in their order (see part.h). */
+/* part.c -- the parts the linker gathered, in their order (see part.h;
+ * rules: rt/README.md). */
 #include "part.h"
 
 #include <stddef.h>

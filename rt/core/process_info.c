@@ -1,5 +1,5 @@
 /* process_info.c -- capture the static facts about the process (see
- * process_info.h): paths, command line, host and CPU. */
+ * process_info.h; rules: rt/README.md): paths, command line, host and CPU. */
 #define _GNU_SOURCE
 #include "process_info.h"
 

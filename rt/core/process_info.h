@@ -1,7 +1,9 @@
 /*
  * process_info.h -- facts about the process captured once, when the
- * runtime starts (first module registration), so that the signal path never
- * has to read /proc, call getcwd or consult the environment.
+ * runtime is activated, so that the signal path never has to read /proc,
+ * call getcwd or consult the environment.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_PROCESS_INFO_H
 #define SSRT_PROCESS_INFO_H

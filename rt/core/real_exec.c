@@ -1,5 +1,5 @@
 /* real_exec.c -- what the exec and system wrappers forward to (see
- * real_exec.h). */
+ * real_exec.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "real_exec.h"
 

@@ -7,6 +7,8 @@
  * the wrappers take the C library's place) and if dlsym fails, they are the
  * runtime's own: execve and execveat system calls, the POSIX PATH search,
  * and system() by posix_spawn of /bin/sh.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_REAL_EXEC_H
 #define SSRT_REAL_EXEC_H

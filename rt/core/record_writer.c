@@ -1,4 +1,5 @@
-/* record_writer.c -- buffered, CRC'd record output (see record_writer.h). */
+/* record_writer.c -- buffered, CRC'd record output (see record_writer.h;
+ * rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "record_writer.h"
 

@@ -11,6 +11,8 @@
  * One writer at a time (the caller guarantees it).  Errors are sticky: after
  * the first failed write everything else is skipped and `error` holds the
  * errno.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_RECORD_WRITER_H
 #define SSRT_RECORD_WRITER_H

@@ -1,4 +1,5 @@
-/* safe_string.c -- async-signal-safe string helpers (see safe_string.h). */
+/* safe_string.c -- async-signal-safe string helpers (see safe_string.h;
+ * rules: rt/README.md). */
 #include "safe_string.h"
 
 #include <errno.h>

@@ -1,6 +1,8 @@
 /*
  * safe_string.h -- string helpers the runtime may call from a signal
  * handler: no malloc, no stdio, no locale.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_SAFE_STRING_H
 #define SSRT_SAFE_STRING_H

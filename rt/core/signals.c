@@ -1,5 +1,5 @@
 /* signals.c -- fatal-signal handlers and the alternate signal stack (see
- * signals.h). */
+ * signals.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "signals.h"
 

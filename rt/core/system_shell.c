@@ -1,5 +1,5 @@
 /* system_shell.c -- the shell of system() under an experiment the
- * environment selected (see system_shell.h). */
+ * environment selected (see system_shell.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "system_shell.h"
 

@@ -5,6 +5,8 @@
  * shell does for the ideal experiment.  The system() wrapper marks the
  * environment around the call; the runtime's constructor asks whether
  * this image is that shell.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_SYSTEM_SHELL_H
 #define SSRT_SYSTEM_SHELL_H

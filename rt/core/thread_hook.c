@@ -9,6 +9,8 @@
  * Only in libssrt.so: a static link has no "next" definition to forward to
  * (and ssrun, which selects such experiments, needs a dynamic program
  * anyway).
+ *
+ * The runtime's rules: rt/README.md.
  */
 #define _GNU_SOURCE
 #include "experiment.h"

@@ -1,5 +1,5 @@
 /* unloaded_objects.c -- objects that left the process, and how the file
- * lists them (see unloaded_objects.h). */
+ * lists them (see unloaded_objects.h; rules: rt/README.md). */
 #include "unloaded_objects.h"
 
 #include "pages.h"

@@ -14,6 +14,8 @@
  * and is read without it (the writer may run in a signal handler), so
  * every link is published with a release store after the node is
  * complete.  A forked child keeps it: its file lists the objects too.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_UNLOADED_OBJECTS_H
 #define SSRT_UNLOADED_OBJECTS_H

@@ -1,4 +1,5 @@
-/* counts_records.c -- the COUNTS records (see counts_records.h). */
+/* counts_records.c -- the COUNTS records (see counts_records.h; rules:
+ * rt/README.md). */
 #include "counts_records.h"
 
 #include "registry.h"

@@ -1,6 +1,8 @@
 /*
  * counts_records.h -- the COUNTS records: one per instrumented module, the
  * live ones first, then the retired ones (docs/experiment-file.md).
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_COUNTS_RECORDS_H
 #define SSRT_COUNTS_RECORDS_H

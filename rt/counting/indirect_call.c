@@ -8,6 +8,8 @@
  * (0 -> target) and never changes after.  The counts are the calling
  * thread's own (see thread_counters.h), so they are plain increments.  A
  * target that finds every slot taken by others is counted in `other`.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #include "ss/format.h"
 

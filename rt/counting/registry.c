@@ -1,5 +1,5 @@
 /* registry.c -- __ssrt_register_module / __ssrt_unregister_module and the
- * lists of live and retired modules (see registry.h). */
+ * lists of live and retired modules (see registry.h; rules: rt/README.md). */
 #include "registry.h"
 
 #include "counts_records.h"

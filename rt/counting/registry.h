@@ -4,12 +4,15 @@
  * Live modules are the pass's own `struct ss_module` globals, linked
  * through their `next` field.  A module whose object is dlclose'd before
  * the process ends is "retired": its counters, function addresses,
- * indirect-call sites, descriptor and module-map entry are copied into
- * runtime-owned pages first, so its counts still reach the file.
+ * indirect-call sites and descriptor are copied into runtime-owned pages
+ * first, and its object joins the unloaded objects (unloaded_objects.h),
+ * so its counts still reach the file with their object named.
  *
  * Both lists only grow at the head and are read without the lock (the
  * writer may run in a signal handler), so every link is published with a
  * release store after the node is complete.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_REGISTRY_H
 #define SSRT_REGISTRY_H

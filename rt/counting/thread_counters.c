@@ -1,4 +1,5 @@
-/* thread_counters.c -- per-thread counter sets (see thread_counters.h). */
+/* thread_counters.c -- per-thread counter sets (see thread_counters.h;
+ * rules: rt/README.md). */
 #include "thread_counters.h"
 
 #include "lifecycle.h"

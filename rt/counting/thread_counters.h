@@ -23,6 +23,8 @@
  * (no thread counts there in such a module) and the header, its pointer
  * NULL, waits for the next thread.  The same list, sums and fork rules
  * hold; only the counts of ended threads move, under the runtime lock.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_THREAD_COUNTERS_H
 #define SSRT_THREAD_COUNTERS_H

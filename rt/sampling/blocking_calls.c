@@ -19,6 +19,8 @@
  * sigsuspend) get the sampling signal added to it.  Not covered: System V
  * IPC waits (msgrcv, msgsnd, semop, semtimedop), epoll_pwait2, and sockets
  * with SO_RCVTIMEO/SO_SNDTIMEO; those may still see EINTR under sampling.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #define _GNU_SOURCE
 #include "sampling.h"

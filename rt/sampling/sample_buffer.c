@@ -1,5 +1,5 @@
 /* sample_buffer.c -- the sample arena and the sampler table (see
- * sample_buffer.h). */
+ * sample_buffer.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "sample_buffer.h"
 

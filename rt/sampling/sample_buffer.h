@@ -15,6 +15,8 @@
  * sampling of a deep (128-frame) stack for ten minutes about 21 MB per
  * busy thread.  When the arena is used up, further samples are counted as
  * lost, never waited for.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_SAMPLE_BUFFER_H
 #define SSRT_SAMPLE_BUFFER_H

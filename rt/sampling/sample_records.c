@@ -6,6 +6,8 @@
  * complete.  A thread's samples go out in time order, in records of at
  * most RECORD_LIMIT payload bytes; a thread with none still gets one
  * (empty) record, so that every sampled thread is listed.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #define _GNU_SOURCE
 #include "experiment.h"

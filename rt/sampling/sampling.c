@@ -1,5 +1,5 @@
 /* sampling.c -- timers, the sampling signal and its handler, and what fork
- * and exec do to them (see sampling.h). */
+ * and exec do to them (see sampling.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "sampling.h"
 

@@ -17,14 +17,16 @@
  * (the part's thread_begin, which the runtime's pthread_create and
  * thrd_create call: thread_hook.c); their timer is deleted when they end.
  * The handler records the PC (pcsamp) or the call stack (callstack.h) into
- * the thread's buffer (sample_buffer.h).  When the kernel could not signal every expiry
- * separately -- CPU-time timers are checked at the scheduler tick (4 ms at
- * HZ=250), and a thread blocked in one of the calls blocking_calls.c
- * shields is signalled when the call returns -- the sample is recorded
- * once per expiry (si_overrun + 1 copies), so samples x interval stays the
- * time measured.
+ * the thread's buffer (sample_buffer.h).  When the kernel could not signal
+ * every expiry separately -- CPU-time timers are checked at the scheduler
+ * tick (4 ms at HZ=250), and a thread blocked in one of the calls
+ * blocking_calls.c shields is signalled when the call returns -- the
+ * sample is recorded once per expiry (si_overrun + 1 copies), so samples x
+ * interval stays the time measured.
  *
  * Nothing here runs unless the variable names a sampling experiment.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_SAMPLING_H
 #define SSRT_SAMPLING_H

@@ -1,5 +1,5 @@
 /* signal_guard.c -- sigaction/signal in front of the C library's (see
- * signal_guard.h). */
+ * signal_guard.h; rules: rt/README.md). */
 #define _GNU_SOURCE
 #include "signal_guard.h"
 

@@ -10,6 +10,8 @@
  * die of the next timer expiry.  When that signal arrives from elsewhere
  * (kill, sigqueue: not one of the runtime's timers) the handler passes it
  * on to the disposition the program set.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_SIGNAL_GUARD_H
 #define SSRT_SIGNAL_GUARD_H

@@ -1,4 +1,5 @@
-/* callstack.c -- call stacks from a signal context (see callstack.h). */
+/* callstack.c -- call stacks from a signal context (see callstack.h; rules:
+ * rt/README.md). */
 #define _GNU_SOURCE
 #define UNW_LOCAL_ONLY
 #include "callstack.h"

@@ -16,6 +16,8 @@
  * by the runtime's SIGSEGV/SIGBUS handler when it owns those signals
  * (ssrt_callstack_recover); the stack keeps what was walked, flagged
  * INCOMPLETE, and that thread uses frame pointers only from then on.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_CALLSTACK_H
 #define SSRT_CALLSTACK_H

@@ -1,4 +1,5 @@
-/* stack_walk.c -- frame-pointer walking (see stack_walk.h). */
+/* stack_walk.c -- frame-pointer walking (see stack_walk.h; rules:
+ * rt/README.md). */
 #define _GNU_SOURCE
 #include "stack_walk.h"
 

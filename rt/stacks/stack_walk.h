@@ -16,6 +16,8 @@
  *     stack), misaligned, below the stack pointer, or unreadable -- the
  *     chain is broken (code without frame pointers) -- incomplete;
  *   - the depth limit -- truncated.
+ *
+ * The runtime's rules: rt/README.md.
  */
 #ifndef SSRT_STACK_WALK_H
 #define SSRT_STACK_WALK_H
