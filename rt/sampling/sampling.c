@@ -401,7 +401,8 @@ static void stop_for_exec(void) {
   pthread_sigmask(SIG_SETMASK, &old, NULL);
 }
 
-/* The file was written before the exec: sampling was paused. */
+/* Sampling goes on: unpaused (the file written before the exec paused it)
+ * and this thread's timer re-armed. */
 static void resume_after_failed_exec(void) {
   __atomic_store_n(&paused, 0, __ATOMIC_SEQ_CST);
   if (!ssrt_sampling_signal())
