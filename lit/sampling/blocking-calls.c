@@ -1,7 +1,7 @@
 // totaltime samples a thread while it waits, yet the program's sleeps and
 // waits run their full time and never fail with EINTR: the sampling signal
-// is held off while they block (rt/blocking_calls.c), and the waiting time
-// is sampled where the program waited.
+// is held off while they block (rt/sampling/blocking_calls.c), and the
+// waiting time is sampled where the program waited.
 // RUN: rm -rf %t && mkdir -p %t && cd %t && %clang -O1 -pthread -I%S/Inputs %s -o prog
 // RUN: cd %t && %ssrun -totaltime ./prog | FileCheck %s
 // CHECK: usleep ok

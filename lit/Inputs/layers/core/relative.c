@@ -1,0 +1,1 @@
+#include "../counting/registry.h"

@@ -1,0 +1,4 @@
+#include "core.h"
+#include "registry.h"
+#include "ss/format.h"
+#include <stdio.h>

@@ -1,0 +1,41 @@
+/*
+ * indirect_call.c -- __ssrt_indirect_call: which targets an indirect call
+ * site reached, and how often.
+ *
+ * Instrumented code counts a call to the target in slot 0 by itself and
+ * calls this for any other.  The targets are shared by all threads and
+ * taken without a lock: each slot is claimed once by compare-exchange
+ * (0 -> target) and never changes after.  The counts are the calling
+ * thread's own (see thread_counters.h), so they are plain increments.  A
+ * target that finds every slot taken by others is counted in `other`.
+ *
+ * The runtime's rules: rt/README.md.
+ */
+#include "ss/format.h"
+
+#include <stdint.h>
+
+#define SSRT_EXPORT __attribute__((visibility("default")))
+
+SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
+                                      void *target, uint64_t *counts) {
+  uint64_t t = (uint64_t)(uintptr_t)target;
+  if (t != 0) { /* 0 marks a free slot; a call through NULL goes to other */
+    for (int i = 0; i < SS_INDIRECT_SLOTS; i++) {
+      uint64_t seen = __atomic_load_n(&site->target[i], __ATOMIC_RELAXED);
+      if (seen == 0) {
+        uint64_t expected = 0;
+        if (__atomic_compare_exchange_n(&site->target[i], &expected, t, 0,
+                                        __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+          seen = t;
+        else
+          seen = expected; /* another thread claimed it just now */
+      }
+      if (seen == t) {
+        counts[i]++;
+        return;
+      }
+    }
+  }
+  counts[SS_INDIRECT_SLOTS]++;
+}

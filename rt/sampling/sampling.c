@@ -1,0 +1,454 @@
+/* sampling.c -- timers, the sampling signal and its handler, and what fork
+ * and exec do to them (see sampling.h; rules: rt/README.md). */
+#define _GNU_SOURCE
+#include "sampling.h"
+
+#include "callstack.h"
+#include "caliper.h"
+#include "experiment.h"
+#include "lifecycle.h"
+#include "part.h"
+#include "safe_string.h"
+#include "sample_buffer.h"
+#include "signal_guard.h"
+#include "stack_walk.h"
+
+#include <errno.h>
+#include <link.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Internal, for tests: "fp" makes call stacks follow frame pointers only. */
+#define STACK_WALK_VARIABLE "_SSRT_STACK_WALK"
+
+static const struct ss_experiment *experiment;
+static int sample_signal;     /* 0 until sampling starts in this image */
+static int callstacks;        /* usertime, totaltime */
+static clockid_t timer_clock;
+static const char *clock_text = "";
+static int paused;            /* the handler records nothing */
+static int untraced;          /* a forked child that is not measured */
+static pthread_key_t thread_key;
+static int thread_key_ok;
+/* libssrt.so's own code, to recognize its frames in a stack. */
+static uint64_t own_text_lo, own_text_hi;
+
+static pid_t current_tid(void) { return (pid_t)syscall(SYS_gettid); }
+
+int ssrt_sampling_signal(void) {
+  return __atomic_load_n(&sample_signal, __ATOMIC_ACQUIRE);
+}
+
+const char *ssrt_sampling_clock(void) { return clock_text; }
+
+/* -- timers ----------------------------------------------------------------- */
+
+static struct itimerspec period(void) {
+  struct itimerspec its;
+  its.it_interval.tv_sec = (time_t)(experiment->interval_ns / 1000000000u);
+  its.it_interval.tv_nsec = (long)(experiment->interval_ns % 1000000000u);
+  its.it_value = its.it_interval;
+  return its;
+}
+
+/* Must run on the sampler's own thread: CLOCK_THREAD_CPUTIME_ID is the
+ * calling thread's clock. */
+static void arm(struct ssrt_sampler *s) {
+  if (!s || s->has_timer || untraced)
+    return;
+  struct sigevent ev;
+  memset(&ev, 0, sizeof ev);
+  ev.sigev_notify = SIGEV_THREAD_ID;
+  ev.sigev_signo = sample_signal;
+  ev.sigev_value.sival_ptr = s; /* the handler's way back to the buffer */
+#ifdef sigev_notify_thread_id
+  ev.sigev_notify_thread_id = s->tid;
+#else
+  ev._sigev_un._tid = s->tid;
+#endif
+  if (timer_create(timer_clock, &ev, &s->timer) != 0)
+    return;
+  s->has_timer = 1;
+  struct itimerspec its = period();
+  timer_settime(s->timer, 0, &its, NULL);
+}
+
+static void disarm(struct ssrt_sampler *s) {
+  if (s && s->has_timer) {
+    struct itimerspec zero;
+    memset(&zero, 0, sizeof zero);
+    timer_settime(s->timer, 0, &zero, NULL);
+  }
+}
+
+/* Key destructor: the thread is ending (return, pthread_exit or cancel). */
+static void thread_end(void *p) {
+  struct ssrt_sampler *s = ssrt_sampler_from_cookie(p);
+  if (!s)
+    return;
+  if (s->has_timer) {
+    timer_delete(s->timer);
+    s->has_timer = 0;
+  }
+  __atomic_store_n(&s->state, SSRT_SAMPLER_ENDED, __ATOMIC_RELEASE);
+}
+
+static struct ssrt_sampler *own_sampler(void) {
+  if (!thread_key_ok)
+    return NULL;
+  return ssrt_sampler_from_cookie(pthread_getspecific(thread_key));
+}
+
+static struct ssrt_sampler *start_thread_sampler(uint64_t stack_lo,
+                                                 uint64_t stack_hi) {
+  struct ssrt_sampler *s = ssrt_sampler_new(current_tid());
+  if (!s)
+    return NULL;
+  s->walk.stack_lo = stack_lo;
+  s->walk.stack_hi = stack_hi;
+  if (thread_key_ok)
+    pthread_setspecific(thread_key, s);
+  arm(s);
+  return s;
+}
+
+static void thread_begin(uint64_t stack_hi, uint64_t stack_size) {
+  if (!ssrt_sampling_signal())
+    return;
+  /* Only the upper half of the stack's size is taken as surely mapped
+   * below stack_hi: the stack's top holds the thread's TLS and descriptor
+   * above stack_hi, and a guard page sits at its bottom. */
+  uint64_t lo = stack_size / 2 < stack_hi ? stack_hi - stack_size / 2 : 0;
+  start_thread_sampler(lo, stack_hi);
+  /* A convenient moment, outside any signal handler, to take in libraries
+   * loaded since (cheap when nothing changed): a file written from a fatal
+   * signal uses the last map taken. */
+  ssrt_refresh_map();
+}
+
+/* -- blocking calls ---------------------------------------------------------- */
+
+int ssrt_sampling_block_begin(void *fn) {
+  int sig = ssrt_sampling_signal();
+  if (!sig)
+    return 0;
+  sigset_t just, old;
+  sigemptyset(&just);
+  sigaddset(&just, sig);
+  if (pthread_sigmask(SIG_BLOCK, &just, &old) != 0 || sigismember(&old, sig))
+    return 0; /* the program blocks it already: leave its mask alone */
+  struct ssrt_sampler *s = own_sampler();
+  if (s)
+    s->blocked_in = (uint64_t)(uintptr_t)fn;
+  return sig;
+}
+
+void ssrt_sampling_block_end(int token) {
+  if (!token)
+    return;
+  int saved_errno = errno;
+  sigset_t just;
+  sigemptyset(&just);
+  sigaddset(&just, token);
+  /* A sample pending since the call began is delivered right here, while
+   * blocked_in still names the call. */
+  pthread_sigmask(SIG_UNBLOCK, &just, NULL);
+  struct ssrt_sampler *s = own_sampler();
+  if (s)
+    s->blocked_in = 0;
+  errno = saved_errno;
+}
+
+/* A sample taken in a blocking-call wrapper: its frames down to the
+ * wrapper's (the signal arrives as the wrapper unblocks it) become the one
+ * C library function the thread waited in. */
+static int as_blocked(uint64_t fn, uint64_t *pcs, int depth) {
+  if (depth == 1) { /* PC sampling: no stack to trim */
+    pcs[0] = fn;
+    return 1;
+  }
+  for (int k = 0; k < depth; k++) {
+    uint64_t a = k ? pcs[k] - 1 : pcs[k];
+    if (a >= own_text_lo && a < own_text_hi) {
+      /* The wrapper may be several of the runtime's frames deep. */
+      while (k + 1 < depth && pcs[k + 1] - 1 >= own_text_lo &&
+             pcs[k + 1] - 1 < own_text_hi)
+        k++;
+      pcs[0] = fn;
+      for (int i = k + 1; i < depth; i++)
+        pcs[i - k] = pcs[i];
+      return depth - k;
+    }
+  }
+  return depth;
+}
+
+/* -- the handler ------------------------------------------------------------ */
+
+static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
+                        const void *context) {
+  uint64_t pcs[SSRT_MAX_DEPTH];
+  struct ss_sample h;
+  h.flags = 0;
+  if (callstacks) {
+    h.depth = (uint16_t)ssrt_callstack_collect(context, &s->walk, pcs,
+                                               SSRT_MAX_DEPTH, &h.flags);
+  } else {
+    uint64_t sp, fp;
+    ssrt_context_regs(context, &pcs[0], &sp, &fp);
+    h.depth = 1;
+  }
+  uint64_t blocked = __atomic_load_n(&s->blocked_in, __ATOMIC_RELAXED);
+  if (blocked)
+    h.depth = (uint16_t)as_blocked(blocked, pcs, h.depth);
+  /* Point 0 (the start) precedes every sample. */
+  h.caliper = ssrt_caliper_count() + 1;
+  uint64_t copies = 1 + (si->si_overrun > 0 ? (uint64_t)si->si_overrun : 0);
+  ssrt_sampler_append(s, &h, pcs, copies);
+}
+
+static void on_sample(int sig, siginfo_t *si, void *context) {
+  int saved_errno = errno;
+  struct ssrt_sampler *s = NULL;
+  if (si && si->si_code == SI_TIMER)
+    s = ssrt_sampler_from_cookie(si->si_value.sival_ptr);
+  if (!s) {
+    /* Not our timer: the program's own use of this signal. */
+    ssrt_signal_guard_forward(sig, si, context);
+    errno = saved_errno;
+    return;
+  }
+  /* busy, then paused: the writer sets paused, then waits for busy to
+   * clear (sequentially consistent on both sides), so after its wait no
+   * handler is still appending. */
+  __atomic_store_n(&s->busy, 1, __ATOMIC_SEQ_CST);
+  if (!__atomic_load_n(&paused, __ATOMIC_SEQ_CST) &&
+      __atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == SSRT_SAMPLER_LIVE)
+    take_sample(s, si, context);
+  __atomic_store_n(&s->busy, 0, __ATOMIC_SEQ_CST);
+  errno = saved_errno;
+}
+
+/* -- start-up --------------------------------------------------------------- */
+
+/* A real-time signal the program has not claimed: default disposition and
+ * not blocked.  From the top down, as programs tend to take the low ones. */
+static int choose_signal(void) {
+  sigset_t blocked;
+  pthread_sigmask(SIG_BLOCK, NULL, &blocked);
+  for (int sig = SIGRTMAX - 1; sig > SIGRTMIN; sig--) {
+    struct sigaction old;
+    if (ssrt_real_sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+        !sigismember(&blocked, sig))
+      return sig;
+  }
+  return 0;
+}
+
+/* Address space for samples: 1 GiB, but never more than a sixteenth of an
+ * address-space limit (ulimit -v) the program runs under. */
+static size_t arena_reservation(void) {
+  size_t want = (size_t)1 << 30;
+  struct rlimit as;
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY &&
+      as.rlim_cur / 16 < want)
+    want = (size_t)(as.rlim_cur / 16);
+  return want;
+}
+
+/* The executable segments of the object holding `arg` (this library). */
+static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
+  (void)size;
+  uint64_t me = (uint64_t)(uintptr_t)arg, lo = UINT64_MAX, hi = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+      uint64_t a = info->dlpi_addr + ph->p_vaddr;
+      if (a < lo)
+        lo = a;
+      if (a + ph->p_memsz > hi)
+        hi = a + ph->p_memsz;
+    }
+  }
+  if (me < lo || me >= hi)
+    return 0;
+  own_text_lo = lo;
+  own_text_hi = hi;
+  return 1;
+}
+
+extern void *__libc_stack_end; /* glibc: the stack pointer at process start */
+
+/* The main thread's stack: everything between the interrupted stack
+ * pointer and the process's first stack pointer is mapped, if the stack
+ * pointer is within the stack limit below it. */
+static void main_stack_range(uint64_t *lo, uint64_t *hi) {
+  *lo = *hi = 0;
+  if (current_tid() != getpid() || !__libc_stack_end)
+    return;
+  uint64_t top = (uint64_t)(uintptr_t)__libc_stack_end;
+  uint64_t limit = (uint64_t)1 << 30;
+  struct rlimit st;
+  if (getrlimit(RLIMIT_STACK, &st) == 0 && st.rlim_cur != RLIM_INFINITY &&
+      st.rlim_cur < limit)
+    limit = st.rlim_cur;
+  *hi = top;
+  *lo = top > limit ? top - limit : 0;
+}
+
+static int runs_sampling(const struct ss_experiment *x) {
+  return x->sampling_kind != 0;
+}
+
+/* Returns whether sampling runs: without memory for samples or a free
+ * signal it does not, and the file says so (no threads, no samples). */
+static int start_sampling(const struct ss_experiment *x) {
+  if (ssrt_samples_init(arena_reservation()) != 0) {
+    ssrt_log("ssrt: cannot reserve memory for samples; the ", x->name,
+             " experiment records none", (const char *)0);
+    return 0;
+  }
+  ssrt_signal_guard_init();
+  int sig = choose_signal();
+  if (!sig) {
+    ssrt_log("ssrt: every real-time signal is in use by the program; the ",
+             x->name, " experiment records no samples", (const char *)0);
+    return 0;
+  }
+  experiment = x;
+  callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP;
+  if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
+    timer_clock = CLOCK_MONOTONIC;
+    clock_text = "CLOCK_MONOTONIC timer per thread";
+  } else {
+    timer_clock = CLOCK_THREAD_CPUTIME_ID;
+    clock_text = "CLOCK_THREAD_CPUTIME_ID timer per thread";
+  }
+  if (callstacks) {
+    const char *walk = getenv(STACK_WALK_VARIABLE);
+    ssrt_callstack_init(walk && ssrt_streq(walk, "fp") ? SSRT_WALK_FRAME_POINTERS
+                                                       : SSRT_WALK_LIBUNWIND);
+  }
+  thread_key_ok = pthread_key_create(&thread_key, thread_end) == 0;
+  dl_iterate_phdr(find_own_text, (void *)(uintptr_t)on_sample);
+
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_sample;
+  /* SA_RESTART: interrupted system calls resume; SA_ONSTACK: a thread on
+   * its alternate stack (or near the end of its own) can still be
+   * sampled. */
+  sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
+  /* The program's own asynchronous signals wait the few microseconds a
+   * sample takes: a handler of theirs that longjmps must not abandon one
+   * half-taken.  Faults stay deliverable (ssrt_callstack_recover). */
+  sigfillset(&sa.sa_mask);
+  static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS};
+  for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++)
+    sigdelset(&sa.sa_mask, faults[i]);
+  if (ssrt_real_sigaction(sig, &sa, NULL) != 0)
+    return 0;
+  ssrt_signal_guard_protect(sig);
+  __atomic_store_n(&sample_signal, sig, __ATOMIC_RELEASE);
+
+  uint64_t lo, hi;
+  main_stack_range(&lo, &hi);
+  start_thread_sampler(lo, hi);
+  ssrt_refresh_map(); /* libunwind is loaded now */
+  return 1;
+}
+
+/* -- writing, exec, fork --------------------------------------------------- */
+
+static void pause_sampling(void) {
+  if (!ssrt_sampling_signal())
+    return;
+  __atomic_store_n(&paused, 1, __ATOMIC_SEQ_CST);
+  pid_t me = current_tid();
+  uint32_t n = ssrt_sampler_count();
+  for (uint32_t i = 0; i < n; i++) {
+    struct ssrt_sampler *s = ssrt_sampler_at(i);
+    /* The writer's own handler cannot be running unless the writer is a
+     * fault inside it; then it will never finish. */
+    if (s->tid == me)
+      continue;
+    for (int spins = 0; spins < 20000 &&
+                        __atomic_load_n(&s->busy, __ATOMIC_SEQ_CST);
+         spins++)
+      sched_yield();
+  }
+}
+
+static void stop_for_exec(void) {
+  int sig = ssrt_sampling_signal();
+  if (!sig)
+    return;
+  disarm(ssrt_sampler_of_tid(current_tid()));
+  sigset_t just, old;
+  sigemptyset(&just);
+  sigaddset(&just, sig);
+  pthread_sigmask(SIG_BLOCK, &just, &old);
+  struct timespec now = {0, 0};
+  while (syscall(SYS_rt_sigtimedwait, &just, NULL, &now, (size_t)(_NSIG / 8)) == sig)
+    ;
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+}
+
+/* Sampling goes on: unpaused (the file written before the exec paused it)
+ * and this thread's timer re-armed. */
+static void resume_after_failed_exec(void) {
+  __atomic_store_n(&paused, 0, __ATOMIC_SEQ_CST);
+  if (!ssrt_sampling_signal())
+    return;
+  struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
+  if (s && s->has_timer && !untraced) {
+    struct itimerspec its = period();
+    timer_settime(s->timer, 0, &its, NULL);
+  }
+}
+
+static void after_fork_in_child(int traced) {
+  if (!ssrt_sampling_signal())
+    return;
+  pid_t tid = current_tid();
+  struct ssrt_sampler *keep = own_sampler();
+  ssrt_samples_after_fork(keep, tid);
+  ssrt_safe_read_init();
+  paused = 0;
+  untraced = !traced;
+  if (keep)
+    arm(keep);
+  else
+    start_thread_sampler(0, 0);
+}
+
+/* A fault inside the sampler's stack walk is the runtime's own: the
+ * sampler resumes, without that frame (ssrt_callstack_recover). */
+static void recover_fault(void) {
+  if (ssrt_sampling_signal() && callstacks) {
+    struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
+    if (s)
+      ssrt_callstack_recover(&s->walk);
+  }
+}
+
+SSRT_PART(sampling_part) = {
+    .name = "sampling",
+    .order = SSRT_ORDER_SAMPLING,
+    .runs = runs_sampling,
+    .start = start_sampling,
+    .thread_begin = thread_begin,
+    .before_write = pause_sampling,
+    .write_records = ssrt_sampling_write_records,
+    .before_exec = stop_for_exec,
+    .after_failed_exec = resume_after_failed_exec,
+    .after_fork_in_child = after_fork_in_child,
+    .recover_fault = recover_fault,
+};
