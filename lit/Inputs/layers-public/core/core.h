@@ -1,0 +1,1 @@
+/* core's public header */

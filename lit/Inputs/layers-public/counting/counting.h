@@ -1,0 +1,1 @@
+/* counting's public header */

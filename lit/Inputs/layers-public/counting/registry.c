@@ -1,0 +1,2 @@
+#include "core.h"
+#include "registry.h"

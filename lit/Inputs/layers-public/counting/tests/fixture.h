@@ -1,0 +1,1 @@
+/* a fixture of counting's tests */

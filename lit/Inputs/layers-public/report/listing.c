@@ -1,0 +1,2 @@
+#include "counting.h"
+#include "registry.h"

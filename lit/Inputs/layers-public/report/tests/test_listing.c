@@ -1,0 +1,4 @@
+#include "check.h"
+#include "fixture.h"
+#include "counting.h"
+#include "registry.h"
