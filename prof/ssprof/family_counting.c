@@ -51,8 +51,12 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
     for (size_t i = 0; i < ideal.num_warnings; i++)
       fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
     struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
-    ss_report_counting(&listing);
-    status = ssprof_finish_output();
+    if (ss_report_wants_exports(opt)) {
+      status = ss_report_exports(&listing);
+    } else {
+      ss_report_counting(&listing);
+      status = ssprof_finish_output();
+    }
   }
   ss_ideal_release(&ideal);
   ss_model_release(&model);

@@ -28,8 +28,12 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
     for (size_t i = 0; i < samples.num_warnings; i++)
       fprintf(stderr, "ssprof: %s\n", samples.warnings[i]);
     struct ss_listing listing = {profile, NULL, &samples, NULL, opt, stdout};
-    ss_report_sampling(&listing);
-    status = ssprof_finish_output();
+    if (ss_report_wants_exports(opt)) {
+      status = ss_report_exports(&listing);
+    } else {
+      ss_report_sampling(&listing);
+      status = ssprof_finish_output();
+    }
   }
   ss_sample_model_release(&samples);
   ss_symbolizer_destroy(&symbolizer);
