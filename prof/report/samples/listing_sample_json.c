@@ -123,6 +123,29 @@ static void write_callgraph(struct ss_json *j,
   ss_json_end_array(j);
 }
 
+/* Every distinct stack of the selected samples, frames innermost first. */
+static void write_stacks(struct ss_json *j, const struct ss_sample_model *m) {
+  ss_json_begin_array(j, "stacks");
+  for (size_t i = 0; i < m->num_stacks; i++) {
+    const struct ss_sstack *st = &m->stacks[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "samples", st->samples);
+    ss_json_seconds(j, "seconds", st->ns);
+    ss_json_begin_array(j, "frames");
+    for (uint32_t k = 0; k < st->depth; k++) {
+      const struct ss_sframe *fr = &m->stack_frames[st->first_frame + k];
+      ss_json_begin_object(j, NULL);
+      ss_json_string(j, "name", m->functions[fr->function].name);
+      ss_json_uint(j, "index", m->functions[fr->function].rank);
+      ss_json_uint(j, "line", fr->line);
+      ss_json_end_object(j);
+    }
+    ss_json_end_array(j);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
 void ss_list_sample_json(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   const struct ss_profile *p = l->profile;
@@ -133,5 +156,6 @@ void ss_list_sample_json(const struct ss_listing *l) {
   write_functions(&j, m);
   write_lines(&j, m);
   write_callgraph(&j, m);
+  write_stacks(&j, m);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
 }
