@@ -16,7 +16,9 @@
 
 /* The source files of a report, each looked for once: under -srcdir (the
  * path below it, then shorter and shorter tails of the path, then the
- * name alone), then at the path the debug information recorded. */
+ * name alone), then at the path the debug information recorded (a
+ * relative one in the modules' compile directories, then in the run's
+ * working directory). */
 struct ss_source_file {
   const char *path;  /* as recorded */
   char *found;       /* where it was read; NULL: not found */
@@ -28,11 +30,13 @@ struct ss_source_file {
 
 struct ss_sources {
   const char *srcdir;
+  const char **bases; /* directories of relative paths */
+  size_t num_bases;
   struct ss_source_file *files;
   size_t num, cap;
 };
 
-void ss_sources_init(struct ss_sources *s, const char *srcdir);
+void ss_sources_init(struct ss_sources *s, const struct ss_listing *l);
 void ss_sources_release(struct ss_sources *s);
 /* The file recorded as `path` (read on first use); never NULL. */
 struct ss_source_file *ss_source_get(struct ss_sources *s, const char *path);

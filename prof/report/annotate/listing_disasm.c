@@ -130,7 +130,7 @@ static void sampled_function(FILE *out, const struct ss_listing *l,
 
 void ss_list_disasm(const struct ss_listing *l) {
   struct ss_sources sources;
-  ss_sources_init(&sources, l->options->srcdir);
+  ss_sources_init(&sources, l);
   struct source_state s = {&sources, NULL, 0};
   if (l->samples) {
     uint32_t top[1024];

@@ -74,7 +74,8 @@ static void print_file(FILE *out, const struct ss_listing *l,
             "-srcdir)\n", file);
     src->noted = 1;
   }
-  fprintf(out, "%s%s\n", file, src->found ? "" : " (not found)");
+  fprintf(out, "%s%s\n", src->found ? src->found : file,
+          src->found ? "" : " (not found)");
   uint32_t last = 0;
   for (size_t i = 0; i < n; i++) {
     if (strcmp(v[i].file, file) != 0)
@@ -153,7 +154,7 @@ void ss_list_source(const struct ss_listing *l) {
                                  : "Annotated source of the hottest "
                                    "functions, by exclusive ideal time");
   struct ss_sources sources;
-  ss_sources_init(&sources, l->options->srcdir);
+  ss_sources_init(&sources, l);
   struct ss_ideal_view v;
   if (!l->samples)
     ss_ideal_view_build(&v, l);

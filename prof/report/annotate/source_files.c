@@ -11,9 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ss_sources_init(struct ss_sources *s, const char *srcdir) {
+void ss_sources_init(struct ss_sources *s, const struct ss_listing *l) {
   memset(s, 0, sizeof *s);
-  s->srcdir = srcdir;
+  s->srcdir = l->options->srcdir;
+  /* A relative path is relative to the directory it was compiled in:
+   * the modules' compile directories, then the run's. */
+  const struct ss_profile *p = l->profile;
+  s->bases = ss_xcalloc(p->num_modules + 2, sizeof *s->bases);
+  for (size_t i = 0; i < p->num_modules; i++) {
+    const struct ss_descriptor *d = p->modules[i].desc;
+    s->bases[s->num_bases++] = ss_desc_str(d, d->header.comp_dir);
+  }
+  if (p->files[0]->process.cwd)
+    s->bases[s->num_bases++] = p->files[0]->process.cwd;
 }
 
 void ss_sources_release(struct ss_sources *s) {
@@ -23,6 +33,7 @@ void ss_sources_release(struct ss_sources *s) {
     free(s->files[i].line);
   }
   free(s->files);
+  free(s->bases);
   memset(s, 0, sizeof *s);
 }
 
@@ -75,6 +86,16 @@ struct ss_source_file *ss_source_get(struct ss_sources *s, const char *path) {
     f->found = under_srcdir(s->srcdir, path, &f->text);
   if (!f->found && path[0] && (f->text = read_text(path)) != NULL)
     f->found = ss_xstrdup(path);
+  for (size_t i = 0; !f->found && path[0] != '/' && i < s->num_bases; i++) {
+    if (!s->bases[i] || !s->bases[i][0])
+      continue;
+    const char *rel = strncmp(path, "./", 2) == 0 ? path + 2 : path;
+    char *candidate = ss_xasprintf("%s/%s", s->bases[i], rel);
+    if ((f->text = read_text(candidate)) != NULL)
+      f->found = candidate;
+    else
+      free(candidate);
+  }
   if (f->found && f->text[0])
     split_lines(f);
   return f;

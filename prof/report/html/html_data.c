@@ -119,7 +119,7 @@ static void write_sources(struct ss_json *j, const struct ss_listing *l) {
   uint32_t top[64];
   size_t n = ss_annotated_functions(l, top, 64);
   struct ss_sources sources;
-  ss_sources_init(&sources, l->options->srcdir);
+  ss_sources_init(&sources, l);
   ss_json_begin_array(j, "sources");
   for (size_t i = 0; i < n; i++) {
     struct ss_annot_function a;
