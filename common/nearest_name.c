@@ -43,8 +43,8 @@ const char *ss_nearest_name(const char *typed, const char *const *names) {
       prefix_of = names[i];
     }
   }
+  if (prefixes == 1 && strcmp(prefix_of, typed) != 0)
+    return prefix_of; /* an option cut short */
   size_t allowed = len <= 4 ? 1 : len <= 8 ? 2 : 3;
-  if (best && best_d > 0 && best_d <= allowed)
-    return best;
-  return prefixes == 1 ? prefix_of : NULL;
+  return best && best_d > 0 && best_d <= allowed ? best : NULL;
 }

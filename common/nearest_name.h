@@ -8,8 +8,9 @@
 /* The name of `names` (NULL-terminated) closest to `typed` by edit
  * distance (insertions, deletions, substitutions and swaps of two
  * neighbours), if it is close enough to be a typo: at most 1 edit for
- * names up to 4 characters, 2 up to 8, 3 beyond; or the one name that
- * `typed` is a prefix of (at least 3 characters).  NULL when none is. */
+ * names up to 4 characters, 2 up to 8, 3 beyond; but first the one name
+ * that `typed` is the start of (at least 3 characters).  NULL when none
+ * is. */
 const char *ss_nearest_name(const char *typed, const char *const *names);
 
 #endif
