@@ -68,7 +68,7 @@ struct ss_annot_function {
 struct ss_annot_line {
   const char *file;
   uint32_t line;
-  int count_known;
+  int count_known; /* 1; 0: unknown ("?"); -1: no counted block holds it */
   int64_t count;
   double cost, cost2;
 };

@@ -117,7 +117,7 @@ size_t ss_annot_lines(const struct ss_listing *l, uint32_t function,
           strcmp(ln->file, SS_INSTRUMENTATION_FILE) == 0)
         continue;
       SS_GROW(v, cap, n);
-      struct ss_annot_line a = {ln->file, ln->line, 0, 0, ln->cycles,
+      struct ss_annot_line a = {ln->file, ln->line, -1, 0, ln->cycles,
                                 (double)ln->instructions};
       for (size_t k = 0; k < m->num_function_lines; k++) {
         const struct ss_model_line *ml = &m->function_lines[k];
@@ -127,6 +127,14 @@ size_t ss_annot_lines(const struct ss_listing *l, uint32_t function,
           a.count = ml->count;
           break;
         }
+      }
+      /* The opening line of a function no counted block lists (the
+       * prologue's): it ran once per call. */
+      const struct ss_model_function *fn = &m->functions[function];
+      if (a.count_known < 0 && ln->line == fn->line &&
+          same_file(fn->file, ln->file)) {
+        a.count_known = fn->calls_known;
+        a.count = fn->calls;
       }
       v[n++] = a;
     }

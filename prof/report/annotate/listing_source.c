@@ -35,6 +35,8 @@ static void print_costs(FILE *out, const struct ss_listing *l,
   double pct = total > 0 ? 100.0 * a->cost / total : 0;
   if (l->samples)
     fprintf(out, "%12.0f %14.3f %6.1f%%", a->cost, a->cost2 / 1e9, pct);
+  else if (a->count_known < 0)
+    fprintf(out, "%12s %14.0f %6.1f%%", ".", a->cost, pct);
   else
     fprintf(out, "%12s %14.0f %6.1f%%",
             ss_count_text(buf, sizeof buf, a->count_known, a->count),

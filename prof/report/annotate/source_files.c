@@ -48,8 +48,8 @@ static char *read_text(const char *path) {
 static char *under_srcdir(const char *srcdir, const char *path,
                           char **text) {
   for (const char *tail = path; tail && *tail;) {
-    while (*tail == '/')
-      tail++;
+    while (*tail == '/' || strncmp(tail, "./", 2) == 0)
+      tail += *tail == '/' ? 1 : 2;
     if (!*tail)
       break;
     char *candidate = ss_xasprintf("%s/%s", srcdir, tail);

@@ -146,7 +146,7 @@ static void write_sources(struct ss_json *j, const struct ss_listing *l) {
         ss_json_uint(j, NULL, ln);
         ss_json_string(j, NULL, copy);
         ss_json_double(j, NULL, costed ? v[k].cost : 0);
-        ss_json_count(j, NULL, costed && v[k].count_known, v[k].count);
+        ss_json_count(j, NULL, costed && v[k].count_known > 0, v[k].count);
         ss_json_bool(j, NULL, src->found != NULL);
         ss_json_end_array(j);
         free(copy);
