@@ -2,20 +2,22 @@
  * pprof.c -- profile.proto (github.com/google/pprof, proto/profile.proto),
  * gzipped, as `go tool pprof` and every reader of that format expects:
  *
- *   Profile:  sample_type 1, sample 2, location 4, function 5,
+ *   Profile:  sample_type 1, sample 2, mapping 3, location 4, function 5,
  *             string_table 6, period_type 11, period 12, comment 13,
  *             default_sample_type 14
  *   ValueType: type 1, unit 2 (string indexes)
  *   Sample:   location_id 1 (packed, leaf first), value 2 (packed)
- *   Location: id 1, line 4
+ *   Mapping:  id 1, filename 5, has_functions 7, has_filenames 8,
+ *             has_line_numbers 9, has_inline_frames 10
+ *   Location: id 1, mapping_id 2, line 4
  *   Line:     function_id 1, line 2
  *   Function: id 1, name 2, system_name 3, filename 4, start_line 5
  *
  * Values: ideal time [instructions, cycles] over the call tree of ideal.h
  * (cycles rounded so that they add up to the rounded total); sampling
  * [samples, cpu or wall nanoseconds] over the sampled stacks.  A location
- * is a (function, line) pair; there are no addresses or mappings, since
- * every location is already symbolized.
+ * is a (function, line) pair, without an address, in one mapping (the
+ * program) that says every location is already symbolized.
  */
 #include "export.h"
 
@@ -59,6 +61,7 @@ static uint64_t location(struct ss_pb *out, struct ss_hash *locations,
     ss_pb_uint(&line, 1, (uint64_t)loc->frame + 1);
     ss_pb_int(&line, 2, loc->line);
     ss_pb_uint(&l, 1, id);
+    ss_pb_uint(&l, 2, 1); /* the one mapping */
     ss_pb_message(&l, 4, &line);
     ss_pb_message(out, 4, &l);
     ss_pb_release(&line);
@@ -101,6 +104,19 @@ static void samples(struct ss_pb *out, const struct ss_xprofile *x) {
   free(ids);
   ss_pb_release(&locs);
   ss_hash_release(&locations);
+}
+
+/* One mapping, the program, whose locations are all symbolized already
+ * (so that pprof neither looks for the binary nor symbolizes). */
+static void mapping(struct ss_pb *out, const struct ss_xprofile *x,
+                    struct strings *s) {
+  struct ss_pb m = {NULL, 0, 0};
+  ss_pb_uint(&m, 1, 1);
+  ss_pb_int(&m, 5, str(s, x->target));
+  for (uint32_t field = 7; field <= 10; field++) /* has_functions, ... */
+    ss_pb_uint(&m, field, 1);
+  ss_pb_message(out, 3, &m);
+  ss_pb_release(&m);
 }
 
 static void functions(struct ss_pb *out, const struct ss_xprofile *x,
@@ -157,6 +173,7 @@ int ss_export_pprof(FILE *out, const struct ss_xprofile *x, char *why,
   for (int k = 0; k < SS_XVALUES; k++)
     value_type(&p, 1, &s, x->value_type[k], x->value_unit[k]);
   samples(&p, x);
+  mapping(&p, x, &s);
   functions(&p, x, &s);
   value_type(&p, 11, &s, x->value_type[1], x->value_unit[1]);
   ss_pb_int(&p, 12, x->sampling ? (int64_t)x->interval_ns : 1);
