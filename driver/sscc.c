@@ -58,6 +58,7 @@
  * our flags (clang would reject -fss-ideal).
  */
 #define _GNU_SOURCE
+#include "help_text.h"
 #include "locate.h"
 #include "response_file.h"
 #include "util.h"
@@ -256,6 +257,7 @@ int main(int argc, char **argv) {
   const char *argv0 = argc > 0 && argv[0] ? argv[0] : "sscc";
   bool cxx = strstr(base_name(argv0), "++") != NULL;
   prog = cxx ? "sscc++" : "sscc";
+  sscc_notes(argc, argv, prog);
 
   char *self = self_path(argv0);
   char *clang = find_clang(cxx, self);

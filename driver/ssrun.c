@@ -19,6 +19,7 @@
 #define _GNU_SOURCE
 #include "elf_probe.h"
 #include "experiments.h"
+#include "help_text.h"
 #include "locate.h"
 #include "util.h"
 
@@ -160,6 +161,10 @@ int main(int argc, char **argv) {
       usage(stdout);
       return 0;
     }
+    if (strcmp(a, "-version") == 0 || strcmp(a, "--version") == 0) {
+      ss_print_version(stdout, "ssrun");
+      return 0;
+    }
     if (strcmp(a, "-v") == 0) {
       verbose = true;
       continue;
@@ -180,6 +185,10 @@ int main(int argc, char **argv) {
     if (ss_experiment_is_planned(a + 1))
       die(2, "the %s experiment is not available yet; ssrun -h lists those that are",
           a + 1);
+    const char *near = ssrun_nearest(a);
+    if (near)
+      die(2, "unknown experiment or option %s; did you mean %s? (ssrun -h "
+             "lists them)", a, near);
     fprintf(stderr, "ssrun: unknown experiment or option %s; experiments: ", a);
     list_experiments(stderr);
     fputc('\n', stderr);

@@ -53,6 +53,34 @@ if shutil.which("valgrind"):
 if shutil.which("autoconf"):
     config.available_features.add("autoconf")
 
+# The consumers of ssprof's exports (scripts/deps.sh installs them,
+# scripts/fetch-test-tools.sh fetches speedscope's schema).
+if shutil.which("callgrind_annotate"):
+    config.available_features.add("callgrind_annotate")
+if shutil.which("go"):
+    config.available_features.add("go")
+if shutil.which("groff") and shutil.which("col"):
+    config.available_features.add("groff")
+speedscope_schema = os.path.join(config.ss_obj_root, "test-tools", "speedscope",
+                                 "file-format-schema.json")
+if os.path.exists(speedscope_schema):
+    config.available_features.add("speedscope-schema")
+config.substitutions.append(("%speedscope_schema", speedscope_schema))
+config.substitutions.append(("%export_check", config.python_executable + " " +
+                             os.path.join(tools, "export_check.py")))
+# Headless Chromium as the issue asks for it; each test adds a fresh
+# --user-data-dir of its own.
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(("%chromium", "timeout 120 " + chromium +
+        " --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
+        " --disable-background-networking --disable-component-update"
+        " --disable-sync"))
+for var in ["GOCACHE", "GOPATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).
 import subprocess

@@ -14,11 +14,20 @@
 #   llvm-14                    llvm-mca (ssprof's ideal cycles), llvm-objdump and
 #                              llvm-dwarfdump (the tests' independent checks)
 #   valgrind                   callgrind, the independent instruction count of the
-#                              ideal-time tests and bench/ideal.sh
+#                              ideal-time tests and bench/ideal.sh; callgrind_annotate
+#                              reads ssprof -callgrind in the tests
+#   zlib1g-dev                 ssprof -pprof gzips profile.proto, as pprof reads it
+#   golang-go                  `go tool pprof`, the reader of ssprof -pprof in the tests
+#   chromium                   headless Chromium renders ssprof -html in the tests
+#   python3-jsonschema         the tests validate -speedscope and -chrome against
+#                              their formats' schemas
+# (npm, which scripts/fetch-test-tools.sh uses for speedscope's schema, comes
+# with the machine's Node.js, as for bench/fetch-*.sh.)
 set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
           libunwind-dev
-          autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind)
+          autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
+          zlib1g-dev golang-go chromium python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

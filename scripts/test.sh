@@ -6,6 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 scripts/build.sh >/dev/null || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+scripts/fetch-test-tools.sh || { echo "0 passed, 1 failed"; exit 1; }
 build=${SS_BUILD_DIR:-build}
 lit=/usr/lib/llvm-14/build/utils/lit/lit.py
 log=$(mktemp)

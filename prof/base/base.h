@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /*
  * error_message.c -- the one-line description of what is wrong with an
@@ -125,6 +126,27 @@ static inline void ss_put_le64(uint8_t *p, uint64_t v) {
   for (int i = 0; i < 8; i++)
     p[i] = (uint8_t)(v >> (8 * i));
 }
+
+/*
+ * output_file.c -- a report file written safely: into a temporary file
+ * beside the target, renamed over it once complete, so a failed or
+ * interrupted write never leaves a half file under the name; "-" is
+ * stdout.
+ */
+
+struct ss_output {
+  FILE *f;
+  const char *path;
+  char *tmp; /* NULL for stdout */
+};
+
+/* Returns 0, or -1 with `err` set ("cannot create: ..."). */
+int ss_output_open(struct ss_output *o, const char *path, struct ss_err *err);
+/* Flush and move the file into place.  Returns 0, or -1 with `err` set
+ * (the temporary file is removed). */
+int ss_output_commit(struct ss_output *o, struct ss_err *err);
+/* Give up: the temporary file is removed, the target left as it was. */
+void ss_output_discard(struct ss_output *o);
 
 /*
  * path_name.c -- path names.

@@ -65,6 +65,16 @@ struct ss_ideal_block {
   int exact;             /* 0: the count is an estimate (see ideal.c) */
   const char *file;      /* line of its first program instruction */
   uint32_t line;
+  uint32_t first_insn, num_insns; /* its instructions in ideal->insns */
+};
+
+/* An instruction of a machine block (for -disasm and the HTML report). */
+struct ss_ideal_insn {
+  uint64_t address;    /* link-time address in its DSO */
+  const char *text;    /* "mnemonic operands" (AT&T) */
+  const char *file;    /* its line-table row; NULL when it has none */
+  uint32_t line;
+  int instrumentation; /* the pass's own instruction, not the program's */
 };
 
 /* Per (function, file, line): a block's cycles are shared among the lines
@@ -96,6 +106,8 @@ struct ss_ideal {
   size_t num_blocks;
   struct ss_ideal_line *lines; /* by function id, file, line */
   size_t num_lines;
+  struct ss_ideal_insn *insns; /* of `blocks`, each block's in order */
+  size_t num_insns;
   struct ss_ideal_mix mix;
   uint64_t total_instructions;
   double total_cycles;
@@ -180,5 +192,43 @@ int ss_ideal_arc_propagates(const struct ss_ideal_inclusive *inc,
  * 0 when it does not propagate. */
 double ss_ideal_arc_cycles(const struct ss_ideal_inclusive *inc,
                            const struct ss_model_arc *a);
+
+/*
+ * ideal_tree.c -- the call tree of ideal time (flame graphs, icicles, the
+ * exports that want stacks).  Counts do not record stacks, so the tree is
+ * the inclusive-time heuristic above unrolled from the roots: a root for
+ * each function <spontaneous> calls, with its share of the callee's
+ * inclusive cycles; under a node of inclusive cycles v for function f,
+ * a child for every callee g that f's arcs carry time to, with
+ * v * (cycles attributed to f through the arc) / incl(f); a node's own
+ * time is v * excl(f) / incl(f).  A cycle of the call graph is one node,
+ * entered through the member its caller called, with its other members'
+ * own time as children and the arcs out of the cycle of every member.
+ * Subtrees under 0.01% of the run's cycles, and deeper than 128, are
+ * cut; what was not placed in the tree (cut subtrees, functions no arc
+ * explains) becomes a root of its own, so that every function's own
+ * cycles and instructions are in the tree exactly once and the roots add
+ * up to the run's cycles.  Nodes are in depth-first order, children
+ * heaviest first.
+ */
+
+struct ss_ideal_tree_node {
+  uint32_t function; /* model function id */
+  uint32_t cycle;    /* its cycle of the call graph (inclusive.cycle), 0 */
+  uint32_t parent;   /* node index; SS_MODEL_NONE for a root */
+  uint32_t depth;    /* 0 for a root */
+  double cycles;     /* inclusive: the node's own and its subtree's */
+  double self_cycles, self_instructions;
+};
+
+struct ss_ideal_tree {
+  struct ss_ideal_tree_node *nodes; /* parents before their children */
+  size_t num_nodes;
+};
+
+void ss_ideal_tree_build(struct ss_ideal_tree *t, const struct ss_model *m,
+                         const struct ss_ideal *ideal,
+                         const struct ss_ideal_inclusive *inc);
+void ss_ideal_tree_release(struct ss_ideal_tree *t);
 
 #endif

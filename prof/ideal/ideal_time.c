@@ -458,9 +458,48 @@ struct line_key {
 };
 
 struct aggregation {
-  struct ss_hash lines, registers;
-  size_t lines_cap, registers_cap, blocks_cap;
+  struct ss_hash lines, registers, texts;
+  size_t lines_cap, registers_cap, blocks_cap, insns_cap;
+  const char **text_names;
+  size_t text_names_cap;
 };
+
+/* Instruction texts are kept once each (a loop unrolled repeats them). */
+static const char *own_text(struct builder *b, struct aggregation *a,
+                            const char *text) {
+  int inserted;
+  uint32_t i = ss_hash_intern(&a->texts, text, strlen(text), &inserted);
+  if (inserted) {
+    SS_GROW(a->text_names, a->text_names_cap, i);
+    a->text_names[i] = own(b, text);
+  }
+  return a->text_names[i];
+}
+
+static void keep_insns(struct builder *b, struct aggregation *a,
+                       const struct ss_mcode_function *mf,
+                       const struct ss_mcode_block *blk,
+                       struct ss_ideal_block *ib) {
+  struct ss_ideal *ideal = b->ideal;
+  ib->first_insn = (uint32_t)ideal->num_insns;
+  ib->num_insns = blk->num_insns;
+  for (uint32_t i = 0; i < blk->num_insns; i++) {
+    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    /* A direct target is shown as its address. */
+    char text[200];
+    const char *t = in->insn.text, *sym = strstr(t, "ss_target");
+    if (in->insn.has_target && sym) {
+      snprintf(text, sizeof text, "%.*s0x%llx%s", (int)(sym - t), t,
+               (unsigned long long)in->insn.target, sym + strlen("ss_target"));
+      t = text;
+    }
+    SS_GROW(ideal->insns, a->insns_cap, ideal->num_insns);
+    ideal->insns[ideal->num_insns++] = (struct ss_ideal_insn){
+        in->address, own_text(b, a, t),
+        in->line ? own_file(b, in->file) : NULL, in->line,
+        in->instrumentation};
+  }
+}
 
 static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
                      const char *file, uint32_t line, double cycles,
@@ -550,7 +589,8 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
       fc->function, model_block, blk->start,
       (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
-      cycles, blk->count, blk->exact, file, line};
+      cycles, blk->count, blk->exact, file, line, 0, 0};
+  keep_insns(b, a, mf, blk, &ideal->blocks[ideal->num_blocks - 1]);
   if (!blk->exact)
     ideal->estimated_blocks++;
   for (uint32_t i = 0; i < blk->num_insns; i++) {
@@ -593,6 +633,7 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
   memset(&a, 0, sizeof a);
   ss_hash_init(&a.lines);
   ss_hash_init(&a.registers);
+  ss_hash_init(&a.texts);
   for (size_t c = 0; c < b->num_code; c++) {
     const struct function_code *fc = &b->code[c];
     for (size_t k = 0; k < fc->mf.num_blocks; k++)
@@ -614,6 +655,8 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
         sizeof *ideal->mix.registers, by_uses);
   ss_hash_release(&a.lines);
   ss_hash_release(&a.registers);
+  ss_hash_release(&a.texts);
+  free(a.text_names);
 }
 
 struct open_object {
@@ -740,6 +783,7 @@ void ss_ideal_release(struct ss_ideal *ideal) {
   free(ideal->block_instructions);
   free(ideal->blocks);
   free(ideal->lines);
+  free(ideal->insns);
   free(ideal->mix.registers);
   memset(ideal, 0, sizeof *ideal);
 }

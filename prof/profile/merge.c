@@ -123,7 +123,8 @@ static int check_rebuilt(const struct ss_profile *p,
         return 0;
     ss_err_set(err, "module %s differs from the one in %s (different "
                "descriptor hash %016llx vs %016llx): the program was "
-               "rebuilt; merge only files of one build",
+               "rebuilt; merge only files of one build (ssprof -diff "
+               "compares two)",
                ss_desc_str(&k->desc, k->desc.header.module_name),
                m->origin->name,
                (unsigned long long)k->desc.header.module_hash,
@@ -151,6 +152,33 @@ static void add_dsos(struct ss_profile *p, size_t *cap,
   }
 }
 
+/* The build-id of the file's executable (its main map entry), or NULL. */
+static const struct ss_map_entry *main_entry(const struct ss_expfile *f) {
+  for (uint32_t i = 0; i < f->num_map; i++)
+    if (f->map[i].flags & SS_MAP_MAIN)
+      return &f->map[i];
+  return NULL;
+}
+
+/* Files of one program but of different builds are merged, with a
+ * warning: their functions may be listed twice, each build's apart. */
+static void check_same_build(struct ss_profile *p, const struct ss_expfile *f) {
+  const struct ss_expfile *first = p->files[0];
+  const struct ss_map_entry *a = main_entry(first), *b = main_entry(f);
+  if (!a || !b || !a->build_id_len || !b->build_id_len)
+    return;
+  if (a->build_id_len == b->build_id_len &&
+      memcmp(a->build_id, b->build_id, a->build_id_len) == 0)
+    return;
+  p->warnings = ss_xrealloc_array(p->warnings, p->num_warnings + 1,
+                                  sizeof *p->warnings);
+  p->warnings[p->num_warnings++] = ss_xasprintf(
+      "warning: %s comes from another build of %s than %s (build-id "
+      "differs); both builds are summed, their functions apart (compare "
+      "builds with ssprof -diff)", f->name, ss_basename(p->target),
+      first->name);
+}
+
 int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
                      size_t num_files, struct ss_err *err,
                      const char **bad_file) {
@@ -165,6 +193,8 @@ int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
     *bad_file = f->name;
     if (fi > 0 && check_same_run_kind(p, f, err) != 0)
       return -1;
+    if (fi > 0)
+      check_same_build(p, f);
     add_dsos(p, &dso_cap, f, fi == 0);
     for (size_t ki = 0; ki < f->num_counts; ki++) {
       const struct ss_counts *k = &f->counts[ki];
@@ -195,6 +225,9 @@ void ss_profile_release(struct ss_profile *p) {
   }
   free(p->modules);
   free(p->dsos);
+  for (size_t i = 0; i < p->num_warnings; i++)
+    free(p->warnings[i]);
+  free(p->warnings);
   memset(p, 0, sizeof *p);
 }
 

@@ -79,6 +79,11 @@ struct ss_profile {
   size_t num_modules;
   struct ss_dso *dsos; /* in order of loading; later files add new paths */
   size_t num_dsos;
+  /* "<file> comes from another build of <program> than <first file> ...":
+   * one line per file whose executable's build-id differs from the first
+   * file's (their counts or samples are merged all the same). */
+  char **warnings;
+  size_t num_warnings;
 };
 
 /* Merge `num_files` (>= 1) parsed files.  On a mix of experiments or

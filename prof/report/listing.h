@@ -70,6 +70,32 @@ void ss_list_sample_heavy_lines(const struct ss_listing *l);
 void ss_list_sample_lines_by_function(const struct ss_listing *l);
 void ss_list_sample_json(const struct ss_listing *l);
 
+/* The rows of the -json documents, one object each (named `key` inside an
+ * object, NULL inside an array), for -diff's "before" and "after":
+ * counting functions and lines (listing_json.c), loops (listing_loops.c,
+ * with the loop's ideal cycles, -1 when unknown), sampling functions and
+ * lines (listing_sample_json.c). */
+struct ss_ideal_view;
+void ss_json_write_function_row(struct ss_json *j, const char *key,
+                                const struct ss_model *m,
+                                const struct ss_ideal_view *ideal,
+                                uint32_t function);
+void ss_json_write_line_row(struct ss_json *j, const char *key,
+                            const struct ss_model *m, size_t line);
+void ss_json_write_loop_row(struct ss_json *j, const char *key,
+                            const struct ss_listing *l,
+                            const struct ss_loop_nest *nest,
+                            const struct ss_loop_remarks *remarks,
+                            uint32_t loop);
+double ss_listing_loop_cycles(const struct ss_listing *l,
+                              const struct ss_loop_nest *nest, uint32_t loop);
+void ss_json_write_sample_function_row(struct ss_json *j, const char *key,
+                                       const struct ss_sample_model *m,
+                                       uint32_t function);
+void ss_json_write_sample_line_row(struct ss_json *j, const char *key,
+                                   const struct ss_sample_model *m,
+                                   size_t line);
+
 /* -u: the USAGE record of every file (listing_usage.c). */
 void ss_list_usage(const struct ss_listing *l);
 

@@ -5,6 +5,7 @@
  */
 #include "report.h"
 
+#include "annotate.h"
 #include "listing.h"
 #include "listing_ideal.h"
 
@@ -61,6 +62,10 @@ void ss_report_counting(const struct ss_listing *l) {
     ss_list_loops(l);
   if (o->remarks)
     ss_list_remarks(l);
+  if (o->source && ss_ideal_listing(l))
+    ss_list_source(l);
+  if (o->disasm && ss_ideal_listing(l))
+    ss_list_disasm(l);
   if (o->dsolist)
     ss_list_dsos(l);
   if (o->usage)
@@ -89,6 +94,10 @@ void ss_report_sampling(const struct ss_listing *l) {
     ss_list_sample_heavy_lines(l);
   if (o->lines)
     ss_list_sample_lines_by_function(l);
+  if (o->source)
+    ss_list_source(l);
+  if (o->disasm)
+    ss_list_disasm(l);
   if (o->dsolist)
     ss_list_dsos(l);
   if (o->usage)

@@ -29,6 +29,18 @@ struct ss_quit {
   double value;
 };
 
+/* The files ssprof writes besides (or instead of) the listing, each named
+ * by its option; "-" is stdout. */
+enum ss_export_kind {
+  SS_EXPORT_HTML,       /* -html: one self-contained page */
+  SS_EXPORT_CALLGRIND,  /* -callgrind: KCachegrind, callgrind_annotate */
+  SS_EXPORT_PPROF,      /* -pprof: profile.proto, gzipped */
+  SS_EXPORT_FOLDED,     /* -folded: FlameGraph's folded stacks */
+  SS_EXPORT_SPEEDSCOPE, /* -speedscope: speedscope's file format */
+  SS_EXPORT_CHROME,     /* -chrome: Chrome's trace event format */
+  SS_EXPORT_COUNT
+};
+
 /* What the command line asks of the report (ssprof/options.c parses it). */
 struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
@@ -39,6 +51,14 @@ struct ss_options {
   const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
   struct ss_quit quit;
   struct ss_calipers calipers;
+  /* annotation: -source, -disasm, and where source files are (-srcdir) */
+  int source, disasm;
+  const char *srcdir;
+  const char *exports[SS_EXPORT_COUNT]; /* NULL: not asked for */
+  int version;
+  /* -diff: files[0, num_before) are before, the rest after */
+  int diff;
+  size_t num_before;
   const char **files;
   size_t num_files;
   char *command_line; /* "ssprof <args>", for the listing header */
@@ -61,5 +81,16 @@ void ss_report_counting(const struct ss_listing *l);
 
 /* The listing (or -json document) of a sampling experiment. */
 void ss_report_sampling(const struct ss_listing *l);
+
+/* Does the command line ask for files (-html, -callgrind, ...)?  They are
+ * then written instead of the listing (export/exports.c): returns the
+ * exit status, 1 after a one-line message. */
+int ss_report_wants_exports(const struct ss_options *o);
+int ss_report_exports(const struct ss_listing *l);
+
+/* -diff: the listing (or -json document) of two listings of one program,
+ * before and after a change, both of the same family (diff/). */
+void ss_report_diff(const struct ss_listing *before,
+                    const struct ss_listing *after);
 
 #endif

@@ -12,86 +12,11 @@
 
 #include "base.h"
 #include "profile.h"
+#include "sample_builder.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define NONE UINT32_MAX
-
-/* A module of the merged run, identified by path and build-id. */
-struct module_ref {
-  const char *path;
-  const char *dso;
-  const uint8_t *build_id;
-  uint32_t build_id_len;
-  int opened;
-  void *handle; /* NULL: its addresses are shown as such */
-};
-
-/* A distinct sampled address: where it is, and its logical frames. */
-struct address {
-  uint32_t module; /* NONE: outside every module */
-  int is_return;   /* a return address: looked up at vaddr - 1 */
-  uint64_t vaddr;  /* link-time address (absolute outside modules) */
-  uint32_t first_frame, num_frames; /* in `frames` */
-};
-
-struct frame {
-  uint32_t function;
-  const char *file;
-  uint32_t line;
-  uint64_t inline_entry; /* see ss_sym_frame */
-};
-
-/* A distinct call stack of one file. */
-struct stack {
-  uint32_t file;
-  uint32_t depth;
-  size_t first_address; /* in stack_addresses, after resolution */
-  uint64_t samples, ns;
-};
-
-/* A frame of a stack being attributed, with the call site it calls from. */
-struct lframe {
-  uint32_t function;
-  const char *file;
-  uint32_t line;
-  uint64_t callsite;
-  int inlined;
-};
-
-struct builder {
-  struct ss_sample_model *m;
-  const struct ss_profile *p;
-  struct ss_symbolizer *sym;
-  /* modules */
-  struct ss_hash module_keys;
-  struct module_ref *modules;
-  size_t modules_cap;
-  uint32_t **entry_module; /* [file][map entry] -> module, NONE unset */
-  /* stacks */
-  struct ss_hash stack_keys;
-  struct stack *stacks;
-  size_t stacks_cap;
-  uint32_t *stack_addresses;
-  /* addresses and their frames */
-  struct ss_hash address_keys;
-  struct address *addresses;
-  size_t addresses_cap;
-  struct frame *frames;
-  size_t num_frames, frames_cap;
-  /* functions, lines, edges and (caller, callee) pairs */
-  struct ss_hash function_keys, line_keys, edge_keys, pair_keys;
-  size_t functions_cap, lines_cap, edges_cap;
-  uint32_t *function_stamp, *pair_stamp;
-  size_t pair_stamp_cap;
-  /* scratch */
-  uint8_t *key;
-  size_t key_cap;
-  struct lframe *lframes;
-  size_t lframes_cap;
-};
 
 static const char *keep(struct ss_sample_model *m, char *owned) {
   SS_GROW(m->strings, m->strings_cap, m->num_strings);
@@ -221,6 +146,7 @@ static void group_stacks(struct builder *b) {
     for (size_t bi = 0; bi < f->num_sample_blocks; bi++) {
       const struct ss_sample_block *blk = &f->sample_blocks[bi];
       const uint8_t *cur = blk->data;
+      sample_stacks_begin_thread(b, fi, blk->tid, ns);
       for (uint64_t k = 0; k < blk->num_samples; k++) {
         struct ss_sample_view s;
         ss_sample_next(&cur, &s);
@@ -240,6 +166,7 @@ static void group_stacks(struct builder *b) {
         }
         b->stacks[id].samples++;
         b->stacks[id].ns += ns;
+        sample_stacks_note(b, id);
         m->samples++;
         m->ns += ns;
         if (s.flags & (SS_SAMPLE_INCOMPLETE | SS_SAMPLE_TRUNCATED))
@@ -424,6 +351,7 @@ static void attribute(struct builder *b) {
     const struct stack *st = &b->stacks[i];
     uint64_t w = st->samples, ns = st->ns;
     size_t n = logical_frames(b, st);
+    sample_stacks_add(b, (uint32_t)i, n);
     stamp++;
     struct ss_sfunction *leaf = &m->functions[b->lframes[0].function];
     leaf->excl_samples += w;
@@ -569,6 +497,7 @@ static void builder_release(struct builder *b) {
   free(b->pair_stamp);
   free(b->key);
   free(b->lframes);
+  sample_stacks_release(b);
   ss_hash_release(&b->module_keys);
   ss_hash_release(&b->stack_keys);
   ss_hash_release(&b->address_keys);
@@ -608,12 +537,15 @@ int ss_sample_model_build(struct ss_sample_model *m,
   ss_hash_init(&b.line_keys);
   ss_hash_init(&b.edge_keys);
   ss_hash_init(&b.pair_keys);
+  ss_hash_init(&b.logical_keys);
+  ss_hash_init(&b.pc_keys);
 
   group_stacks(&b);
   resolve_addresses(&b);
   for (size_t i = 0; i < b.address_keys.count; i++)
     symbolize_address(&b, &b.addresses[i]);
   attribute(&b);
+  sample_stacks_finish(&b);
   rank(m);
   builder_release(&b);
   return 0;
@@ -631,5 +563,10 @@ void ss_sample_model_release(struct ss_sample_model *m) {
   free(m->by_rank);
   free(m->lines);
   free(m->edges);
+  free(m->stacks);
+  free(m->stack_frames);
+  free(m->sampled_threads);
+  free(m->sequence);
+  free(m->addresses);
   memset(m, 0, sizeof *m);
 }

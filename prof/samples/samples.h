@@ -80,6 +80,39 @@ struct ss_sedge {
   uint64_t samples, ns;
 };
 
+/* A distinct logical call stack of the selected samples: its frames
+ * (function and the source line of each, innermost first) in
+ * `stack_frames`, and its samples.  PC sampling: the innermost frame. */
+struct ss_sframe {
+  uint32_t function;
+  uint32_t line; /* 0: unknown */
+};
+
+struct ss_sstack {
+  uint32_t first_frame, depth; /* in stack_frames */
+  uint64_t samples, ns;
+};
+
+/* One sampled thread (a SAMPLES record): its selected samples in the
+ * order they were taken, as stack ids in `sequence`. */
+struct ss_sthread {
+  uint32_t file; /* profile file index */
+  uint32_t tid;
+  uint64_t interval_ns;
+  size_t first, num; /* in sequence */
+};
+
+/* A sampled PC (the innermost frame's address, link-time in its module):
+ * for machine-code annotation. */
+struct ss_saddress {
+  uint32_t function;
+  const char *path; /* module path, "" outside every module */
+  uint64_t vaddr;
+  const char *file; /* source position, "" and 0 when unknown */
+  uint32_t line;
+  uint64_t samples, ns;
+};
+
 struct ss_sample_model {
   const struct ss_profile *profile;
   uint32_t kind;   /* SS_SAMPLING_* of the files */
@@ -101,6 +134,16 @@ struct ss_sample_model {
   size_t num_lines;
   struct ss_sedge *edges;
   size_t num_edges;
+  struct ss_sstack *stacks; /* whole stacks (flame graphs, exports) */
+  size_t num_stacks;
+  struct ss_sframe *stack_frames;
+  size_t num_stack_frames;
+  struct ss_sthread *sampled_threads; /* in file, then record order */
+  size_t num_sampled_threads;
+  uint32_t *sequence; /* stack ids, each thread's in time order */
+  size_t num_sequence;
+  struct ss_saddress *addresses; /* sampled PCs, by function id, address */
+  size_t num_addresses;
   char **warnings; /* whole lines after "ssprof: " */
   size_t num_warnings;
   char **strings; /* owned */
@@ -124,6 +167,26 @@ int ss_sample_model_build(struct ss_sample_model *m,
                           struct ss_err *err, const char **bad_file);
 
 void ss_sample_model_release(struct ss_sample_model *m);
+
+/*
+ * sample_code.c -- the machine code of a sampled function, each
+ * instruction with its samples (for -disasm): from the first sampled
+ * instruction of the function to its last (at most 400 instructions),
+ * decoded from the module the run mapped.
+ */
+struct ss_sample_insn {
+  uint64_t address;  /* link-time */
+  const char *text;  /* "mnemonic operands" */
+  const char *file;  /* line-table row; NULL without one */
+  uint32_t line;
+  uint64_t samples, ns; /* with this PC innermost */
+};
+
+/* The instructions (malloc'd into *insns), or 0 with `why` set. */
+size_t ss_sample_code(const struct ss_sample_model *m, uint32_t function,
+                      struct ss_sample_insn **insns, char *why,
+                      size_t why_size);
+void ss_sample_code_release(struct ss_sample_insn *insns, size_t n);
 
 /* Seconds of `ns` nanoseconds. */
 static inline double ss_secs(uint64_t ns) { return (double)ns / 1e9; }

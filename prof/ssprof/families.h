@@ -20,6 +20,10 @@ struct ssprof_family {
   /* Print the report of a merged profile of the family's files; returns
    * the exit status. */
   int (*report)(struct ss_profile *p, const struct ss_options *o);
+  /* -diff: the report of two merged profiles of the family's files, the
+   * program before and after a change; returns the exit status. */
+  int (*diff)(struct ss_profile *before, struct ss_profile *after,
+              const struct ss_options *o);
 };
 
 extern const struct ssprof_family ssprof_counting_family;

@@ -31,34 +31,79 @@ static char *elf_symbol_name(void *self, const char *path, uint64_t addr) {
   return symbol ? ss_demangle(symbol) : NULL;
 }
 
-static int report(struct ss_profile *profile, const struct ss_options *opt) {
+/* A profile's model and ideal time, built for a listing. */
+struct counting {
+  struct ss_elf_cache *symbols;
+  struct ss_model model;
+  struct ss_ideal ideal;
+  struct ss_listing listing;
+};
+
+/* Returns 0, or 1 after a one-line message. */
+static int build(struct counting *c, struct ss_profile *profile,
+                 const struct ss_options *opt) {
+  c->symbols = ss_elf_cache_new();
+  ss_model_build(&c->model, profile,
+                 (struct ss_namer){demangled, elf_symbol_name, c->symbols});
+  for (size_t i = 0; i < c->model.num_warnings; i++)
+    fprintf(stderr, "ssprof: %s\n", c->model.warnings[i]);
+  struct ss_err err;
+  if (ss_ideal_build(&c->ideal, &c->model, opt->cpu, opt->clock_mhz,
+                     &err) != 0) {
+    fprintf(stderr, "ssprof: %s\n", err.msg);
+    return 1;
+  }
+  for (size_t i = 0; i < c->ideal.num_warnings; i++)
+    fprintf(stderr, "ssprof: warning: %s\n", c->ideal.warnings[i]);
+  c->listing = (struct ss_listing){profile, &c->model, NULL, &c->ideal, opt,
+                                   stdout};
+  return 0;
+}
+
+static void release(struct counting *c) {
+  ss_ideal_release(&c->ideal);
+  ss_model_release(&c->model);
+  ss_elf_cache_free(c->symbols);
+}
+
+static void warn_calipers(const struct ss_profile *profile,
+                          const struct ss_options *opt) {
   if (opt->calipers.given)
     fprintf(stderr, "ssprof: warning: -calipers selects samples; the "
             "counts of %s experiments cover the whole run\n",
             profile->experiment);
-  struct ss_elf_cache *symbols = ss_elf_cache_new();
-  struct ss_model model;
-  ss_model_build(&model, profile,
-                 (struct ss_namer){demangled, elf_symbol_name, symbols});
-  for (size_t i = 0; i < model.num_warnings; i++)
-    fprintf(stderr, "ssprof: %s\n", model.warnings[i]);
-  struct ss_ideal ideal;
-  struct ss_err err;
-  int status = 1;
-  if (ss_ideal_build(&ideal, &model, opt->cpu, opt->clock_mhz, &err) != 0) {
-    fprintf(stderr, "ssprof: %s\n", err.msg);
-  } else {
-    for (size_t i = 0; i < ideal.num_warnings; i++)
-      fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
-    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
-    ss_report_counting(&listing);
+}
+
+static int report(struct ss_profile *profile, const struct ss_options *opt) {
+  warn_calipers(profile, opt);
+  struct counting c;
+  int status = build(&c, profile, opt);
+  if (status == 0 && ss_report_wants_exports(opt)) {
+    status = ss_report_exports(&c.listing);
+  } else if (status == 0) {
+    ss_report_counting(&c.listing);
     status = ssprof_finish_output();
   }
-  ss_ideal_release(&ideal);
-  ss_model_release(&model);
-  ss_elf_cache_free(symbols);
+  release(&c);
+  return status;
+}
+
+static int diff(struct ss_profile *before, struct ss_profile *after,
+                const struct ss_options *opt) {
+  warn_calipers(before, opt);
+  struct counting b, a;
+  int status = build(&b, before, opt);
+  int status_after = build(&a, after, opt);
+  if (status == 0 && status_after == 0) {
+    ss_report_diff(&b.listing, &a.listing);
+    status = ssprof_finish_output();
+  } else {
+    status = 1;
+  }
+  release(&a);
+  release(&b);
   return status;
 }
 
 const struct ssprof_family ssprof_counting_family = {
-    "counting", holds, reads, "ideal", report};
+    "counting", holds, reads, "ideal", report, diff};

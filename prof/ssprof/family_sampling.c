@@ -14,29 +14,66 @@ static int reads(const struct ss_expfile *f) {
   return 1;
 }
 
-static int report(struct ss_profile *profile, const struct ss_options *opt) {
-  struct ss_symbolizer symbolizer = ss_dwarf_symbolizer_new();
+/* A profile's sample model, built for a listing. */
+struct sampling {
+  struct ss_symbolizer symbolizer;
   struct ss_sample_model samples;
+  struct ss_listing listing;
+};
+
+/* Returns 0, or 1 after a one-line message. */
+static int build(struct sampling *s, struct ss_profile *profile,
+                 const struct ss_options *opt) {
+  s->symbolizer = ss_dwarf_symbolizer_new();
   struct ss_err err;
   const char *bad_file = NULL;
-  int status = 0;
-  if (ss_sample_model_build(&samples, profile, &opt->calipers, &symbolizer,
-                            &err, &bad_file) != 0) {
+  if (ss_sample_model_build(&s->samples, profile, &opt->calipers,
+                            &s->symbolizer, &err, &bad_file) != 0) {
     fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
-    status = 1;
-  } else {
-    for (size_t i = 0; i < samples.num_warnings; i++)
-      fprintf(stderr, "ssprof: %s\n", samples.warnings[i]);
-    struct ss_listing listing = {profile, NULL, &samples, NULL, opt, stdout};
-    ss_report_sampling(&listing);
+    return 1;
+  }
+  for (size_t i = 0; i < s->samples.num_warnings; i++)
+    fprintf(stderr, "ssprof: %s\n", s->samples.warnings[i]);
+  s->listing = (struct ss_listing){profile, NULL, &s->samples, NULL, opt,
+                                   stdout};
+  return 0;
+}
+
+static void release(struct sampling *s) {
+  ss_sample_model_release(&s->samples);
+  ss_symbolizer_destroy(&s->symbolizer);
+}
+
+static int report(struct ss_profile *profile, const struct ss_options *opt) {
+  struct sampling s;
+  int status = build(&s, profile, opt);
+  if (status == 0 && ss_report_wants_exports(opt)) {
+    status = ss_report_exports(&s.listing);
+  } else if (status == 0) {
+    ss_report_sampling(&s.listing);
     status = ssprof_finish_output();
   }
-  ss_sample_model_release(&samples);
-  ss_symbolizer_destroy(&symbolizer);
+  release(&s);
+  return status;
+}
+
+static int diff(struct ss_profile *before, struct ss_profile *after,
+                const struct ss_options *opt) {
+  struct sampling b, a;
+  int status = build(&b, before, opt);
+  int status_after = build(&a, after, opt);
+  if (status == 0 && status_after == 0) {
+    ss_report_diff(&b.listing, &a.listing);
+    status = ssprof_finish_output();
+  } else {
+    status = 1;
+  }
+  release(&a);
+  release(&b);
   return status;
 }
 
 const struct ssprof_family ssprof_sampling_family = {
     "sampling", holds, reads,
     "usertime, totaltime and [f]pcsamp[x] files with a SAMPLING record",
-    report};
+    report, diff};

@@ -2,6 +2,7 @@
 #include "options.h"
 
 #include "base.h"
+#include "nearest_name.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -38,6 +39,23 @@ const char ss_usage_text[] =
     "  -dsolist          the program's DSOs and their text addresses\n"
     "  -json             one JSON document instead of the listing\n"
     "                    (schema: docs/ssprof-json.md)\n"
+    "  -source           the source of the hottest functions, each line with\n"
+    "                    its counts, cycles or samples and share\n"
+    "  -disasm           the machine code of the hottest blocks (ideal) or\n"
+    "                    functions (sampling), source lines interleaved\n"
+    "  -srcdir dir       look for source files in dir (by their path below\n"
+    "                    it, then by name) before their recorded path\n"
+    "  -html file        one self-contained HTML report\n"
+    "  -callgrind file   callgrind format (KCachegrind, callgrind_annotate)\n"
+    "  -pprof file       profile.proto, gzipped (go tool pprof)\n"
+    "  -folded file      folded stacks (FlameGraph's flamegraph.pl)\n"
+    "  -speedscope file  speedscope's JSON file format\n"
+    "  -chrome file      Chrome's trace event format (Perfetto, chrome://tracing)\n"
+    "                    (a file '-' is stdout; with any of these six no\n"
+    "                    listing is printed)\n"
+    "  -diff before after, -diff before... -vs after...\n"
+    "                    per function, line and loop: before, after, change\n"
+    "  -version          ssprof's version\n"
     "Experiments: ideal (and bbcounts), usertime, totaltime, [f]pcsamp[x].\n"
     "Several files of one program and experiment are summed.\n"
     "SOURCE_DATE_EPOCH, if set, is the date the listing header shows.\n";
@@ -109,6 +127,39 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
     return -1;
   }
   return 0;
+}
+
+/* Every option, for "did you mean". */
+static const char *const option_names[] = {
+    "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
+    "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
+    "-cpu", "-calls", "-u", "-usage", "-calipers", "-nh", "-dsolist",
+    "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
+    "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
+    "-diff", "-vs", "-version", NULL};
+
+/* -html and the other exports, by option name. */
+static const char *const export_options[SS_EXPORT_COUNT] = {
+    "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome"};
+
+static int export_of(const char *a) {
+  if (a[0] == '-' && a[1] == '-')
+    a++; /* --html as -html */
+  for (int k = 0; k < SS_EXPORT_COUNT; k++)
+    if (strcmp(a, export_options[k]) == 0)
+      return k;
+  return -1;
+}
+
+static void unknown_option(const char *a, char *msg, size_t msg_size) {
+  const char *typed = a[0] == '-' && a[1] == '-' ? a + 1 : a;
+  const char *near = ss_nearest_name(typed, option_names);
+  if (near)
+    snprintf(msg, msg_size, "unknown option '%s'; did you mean '%s'? "
+             "(ssprof -help lists the options)", a, near);
+  else
+    snprintf(msg, msg_size, "unknown option '%s' (ssprof -help lists the "
+             "options)", a);
 }
 
 static int is(const char *arg, const char *short_form, const char *long_form) {
@@ -198,6 +249,41 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->json = 1;
     } else if (is(a, "-help", "--help")) {
       o->help = 1;
+    } else if (is(a, "-version", "--version")) {
+      o->version = 1;
+    } else if (is(a, "-source", NULL)) {
+      o->source = 1;
+    } else if (is(a, "-disasm", NULL)) {
+      o->disasm = 1;
+    } else if (is(a, "-srcdir", NULL)) {
+      if (i + 1 >= argc || argv[i + 1][0] == 0) {
+        snprintf(msg, msg_size, "option '-srcdir' needs an argument: the "
+                 "directory of the sources");
+        return -1;
+      }
+      o->srcdir = argv[++i];
+    } else if (export_of(a) >= 0) {
+      int k = export_of(a);
+      if (i + 1 >= argc || argv[i + 1][0] == 0) {
+        snprintf(msg, msg_size, "option '%s' needs an argument: the file to "
+                 "write ('-' for stdout)", a);
+        return -1;
+      }
+      o->exports[k] = argv[++i];
+    } else if (is(a, "-diff", NULL)) {
+      o->diff = 1;
+    } else if (is(a, "-vs", NULL)) {
+      if (o->num_before) {
+        snprintf(msg, msg_size, "option '-vs' given twice; -diff compares "
+                 "two sets: before... -vs after...");
+        return -1;
+      }
+      o->num_before = o->num_files;
+      if (o->num_before == 0) {
+        snprintf(msg, msg_size, "option '-vs': no file before it (usage: "
+                 "ssprof -diff before... -vs after...)");
+        return -1;
+      }
     } else if (is(a, "-q", "-quit")) {
       if (i + 1 >= argc) {
         snprintf(msg, msg_size, "option '%s' needs an argument: n, n%% or "
@@ -210,12 +296,27 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
         return -1;
       }
     } else {
-      snprintf(msg, msg_size, "unknown option '%s' (ssprof -help lists the "
-               "options)", a);
+      unknown_option(a, msg, msg_size);
       return -1;
     }
   }
-  if (!o->help && o->num_files == 0) {
+  if (o->help || o->version)
+    return 0;
+  if (o->num_before && !o->diff) {
+    snprintf(msg, msg_size, "option '-vs' needs -diff (ssprof -diff "
+             "before... -vs after...)");
+    return -1;
+  }
+  if (o->diff) {
+    if (!o->num_before && o->num_files == 2)
+      o->num_before = 1;
+    if (!o->num_before || o->num_before >= o->num_files) {
+      snprintf(msg, msg_size, "-diff compares two experiments: ssprof -diff "
+               "before after, or ssprof -diff before... -vs after...");
+      return -1;
+    }
+  }
+  if (o->num_files == 0) {
     snprintf(msg, msg_size, "no experiment file given (usage: ssprof "
              "[options] file...)");
     return -1;

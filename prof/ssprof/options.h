@@ -3,8 +3,12 @@
  *   ssprof [-b[utterfly]] [-gprof] [-h[eavy]] [-l[ines]] [-basicblocks]
  *          [-archinfo] [-branches] [-loops] [-remarks] [-calls] [-clock MHz]
  *          [-cpu name] [-q[uit] n|n%|ncum%] [-calipers [n1,]n2] [-u[sage]]
- *          [-nh] [-dsolist] [-json] [-help] file...
- * parsed into struct ss_options (report.h).
+ *          [-nh] [-dsolist] [-json] [-source] [-disasm] [-srcdir dir]
+ *          [-html|-callgrind|-pprof|-folded|-speedscope|-chrome file]
+ *          [-help] [-version] file...
+ *   ssprof -diff before after | -diff before... -vs after...
+ * parsed into struct ss_options (report.h).  A mistyped option gets the
+ * closest one suggested (common/nearest_name.h).
  */
 #ifndef SSPROF_OPTIONS_H
 #define SSPROF_OPTIONS_H

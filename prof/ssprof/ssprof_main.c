@@ -84,6 +84,87 @@ static void free_files(struct ss_expfile **files, size_t n) {
   free(files);
 }
 
+/* A missing ideal file most often means the program was not built with
+ * -fss-ideal (it then writes none): say so. */
+static void print_load_error(const char *name, const struct ss_err *err) {
+  const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+  int missing = strstr(err->msg, strerror(ENOENT)) != NULL;
+  if (missing && (strstr(base, ".ideal.") || strstr(base, ".bbcounts.")))
+    fprintf(stderr, "ssprof: %s: %s (a program writes its ideal experiment "
+            "only when built with sscc -fss-ideal)\n", name, err->msg);
+  else
+    fprintf(stderr, "ssprof: %s: %s\n", name, err->msg);
+}
+
+/* One set of files, loaded, merged and checked to be of one family.
+ * Returns the family, or NULL after printing the one-line error. */
+struct file_set {
+  struct ss_expfile **files;
+  size_t num;
+  struct ss_profile profile;
+  int merged;
+};
+
+static const struct ssprof_family *load_set(struct file_set *s,
+                                            const char **names, size_t n) {
+  memset(s, 0, sizeof *s);
+  s->files = ss_xcalloc(n, sizeof *s->files);
+  for (size_t i = 0; i < n; i++) {
+    struct ss_err err;
+    s->files[i] = ss_expfile_load(names[i], &err);
+    if (!s->files[i]) {
+      print_load_error(names[i], &err);
+      return NULL;
+    }
+    s->num = i + 1;
+  }
+  struct ss_err err;
+  const char *bad_file = NULL;
+  s->merged = ss_profile_merge(&s->profile, s->files, n, &err, &bad_file) == 0;
+  /* After the merge, so that a mix of experiments is reported as such. */
+  const struct ssprof_family *family =
+      s->merged ? check_family(s->files, n, &err, &bad_file) : NULL;
+  if (!family) {
+    fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
+    return NULL;
+  }
+  for (size_t i = 0; i < s->profile.num_warnings; i++)
+    fprintf(stderr, "ssprof: %s\n", s->profile.warnings[i]);
+  return family;
+}
+
+static void release_set(struct file_set *s) {
+  if (s->merged)
+    ss_profile_release(&s->profile);
+  free_files(s->files, s->num);
+}
+
+static int diff(const struct ss_options *opt) {
+  struct file_set before, after;
+  const struct ssprof_family *fb = load_set(&before, opt->files,
+                                            opt->num_before);
+  const struct ssprof_family *fa =
+      fb ? load_set(&after, opt->files + opt->num_before,
+                    opt->num_files - opt->num_before)
+         : NULL;
+  int status = 1;
+  if (fb && fa && fb != fa)
+    fprintf(stderr, "ssprof: %s: a %s experiment cannot be compared with "
+            "the %s one in %s\n", after.files[0]->name, fa->name, fb->name,
+            before.files[0]->name);
+  else if (fb && fa && strcmp(before.profile.experiment,
+                              after.profile.experiment) != 0)
+    fprintf(stderr, "ssprof: %s: experiment '%s' cannot be compared with "
+            "'%s' in %s\n", after.files[0]->name, after.profile.experiment,
+            before.profile.experiment, before.files[0]->name);
+  else if (fb && fa)
+    status = fb->diff(&before.profile, &after.profile, opt);
+  if (fb)
+    release_set(&after);
+  release_set(&before);
+  return status;
+}
+
 int main(int argc, char **argv) {
   struct ss_options opt;
   char msg[512];
@@ -92,39 +173,21 @@ int main(int argc, char **argv) {
     ss_options_release(&opt);
     return 2;
   }
-  if (opt.help) {
-    fputs(ss_usage_text, stdout);
+  if (opt.help || opt.version) {
+    fputs(opt.help ? ss_usage_text : "ssprof (sscc) " SS_VERSION "\n", stdout);
     ss_options_release(&opt);
     return 0;
   }
-  struct ss_expfile **files = ss_xcalloc(opt.num_files, sizeof *files);
-  for (size_t i = 0; i < opt.num_files; i++) {
-    struct ss_err err;
-    files[i] = ss_expfile_load(opt.files[i], &err);
-    if (!files[i]) {
-      fprintf(stderr, "ssprof: %s: %s\n", opt.files[i], err.msg);
-      free_files(files, i);
-      ss_options_release(&opt);
-      return 1;
-    }
-  }
-  struct ss_profile profile;
-  struct ss_err err;
-  const char *bad_file = NULL;
-  int merged = ss_profile_merge(&profile, files, opt.num_files, &err,
-                                &bad_file);
-  /* After the merge, so that a mix of experiments is reported as such. */
-  const struct ssprof_family *family =
-      merged == 0 ? check_family(files, opt.num_files, &err, &bad_file) : NULL;
   int status;
-  if (!family) {
-    fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
-    status = 1;
+  if (opt.diff) {
+    status = diff(&opt);
   } else {
-    status = family->report(&profile, &opt);
+    struct file_set set;
+    const struct ssprof_family *family = load_set(&set, opt.files,
+                                                  opt.num_files);
+    status = family ? family->report(&set.profile, &opt) : 1;
+    release_set(&set);
   }
-  ss_profile_release(&profile);
-  free_files(files, opt.num_files);
   ss_options_release(&opt);
   return status;
 }

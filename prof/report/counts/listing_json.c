@@ -114,39 +114,49 @@ static void write_summary(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_object(j);
 }
 
+void ss_json_write_function_row(struct ss_json *j, const char *key,
+                                const struct ss_model *m,
+                                const struct ss_ideal_view *ideal,
+                                uint32_t function) {
+  const struct ss_model_function *f = &m->functions[function];
+  ss_json_begin_object(j, key);
+  ss_json_uint(j, "index", f->rank);
+  ss_json_string(j, "name", f->name);
+  ss_json_string(j, "symbol", f->symbol);
+  ss_json_string(j, "dso", f->dso);
+  ss_json_string(j, "file", f->file);
+  ss_json_uint(j, "line", f->line);
+  ss_json_count(j, "calls", f->calls_known, f->calls);
+  ss_json_int(j, "blocks", f->blocks);
+  ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
+  if (ideal)
+    ss_json_write_function_ideal(j, ideal, function);
+  ss_json_end_object(j);
+}
+
 /* `ideal`: NULL without ideal time. */
 static void write_functions(struct ss_json *j, const struct ss_model *m,
                             const struct ss_ideal_view *ideal) {
   ss_json_begin_array(j, "functions");
-  for (uint32_t r = 0; r < m->num_functions; r++) {
-    const struct ss_model_function *f = &m->functions[m->by_rank[r]];
-    ss_json_begin_object(j, NULL);
-    ss_json_uint(j, "index", f->rank);
-    ss_json_string(j, "name", f->name);
-    ss_json_string(j, "symbol", f->symbol);
-    ss_json_string(j, "dso", f->dso);
-    ss_json_string(j, "file", f->file);
-    ss_json_uint(j, "line", f->line);
-    ss_json_count(j, "calls", f->calls_known, f->calls);
-    ss_json_int(j, "blocks", f->blocks);
-    ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
-    if (ideal)
-      ss_json_write_function_ideal(j, ideal, m->by_rank[r]);
-    ss_json_end_object(j);
-  }
+  for (uint32_t r = 0; r < m->num_functions; r++)
+    ss_json_write_function_row(j, NULL, m, ideal, m->by_rank[r]);
   ss_json_end_array(j);
+}
+
+void ss_json_write_line_row(struct ss_json *j, const char *key,
+                            const struct ss_model *m, size_t line) {
+  const struct ss_model_line *l = &m->lines[line];
+  ss_json_begin_object(j, key);
+  ss_json_string(j, "file", l->file);
+  ss_json_uint(j, "line", l->line);
+  ss_json_count(j, "count", l->known, l->count);
+  ss_json_end_object(j);
 }
 
 static void write_lines(struct ss_json *j, const struct ss_model *m) {
   ss_json_begin_array(j, "lines");
-  for (size_t i = 0; i < m->num_lines; i++) {
-    const struct ss_model_line *l = &m->lines[i];
-    ss_json_begin_object(j, NULL);
-    ss_json_string(j, "file", l->file);
-    ss_json_uint(j, "line", l->line);
-    ss_json_count(j, "count", l->known, l->count);
-    ss_json_end_object(j);
-  }
+  for (size_t i = 0; i < m->num_lines; i++)
+    ss_json_write_line_row(j, NULL, m, i);
   ss_json_end_array(j);
 }
 

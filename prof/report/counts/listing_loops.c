@@ -156,53 +156,66 @@ void ss_list_loops(const struct ss_listing *l) {
   ss_loop_nest_release(&nest);
 }
 
-void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l) {
+void ss_json_write_loop_row(struct ss_json *j, const char *key,
+                            const struct ss_listing *l,
+                            const struct ss_loop_nest *nest,
+                            const struct ss_loop_remarks *remarks,
+                            uint32_t i) {
   const struct ss_model *m = l->model;
   const struct ss_ideal *ideal = ideal_of(l);
+  const struct ss_model_loop *ml = &m->loops[i];
+  const struct ss_loop_facts *lf = &nest->loops[i];
+  ss_json_begin_object(j, key);
+  ss_json_string(j, "function", m->functions[ml->function].name);
+  ss_json_string(j, "file", ml->file);
+  ss_json_uint(j, "line", ml->line);
+  ss_json_uint(j, "depth", ml->depth);
+  ss_json_uint(j, "header_block", ml->header_block);
+  ss_json_uint(j, "function_index", m->functions[ml->function].rank);
+  if (ml->parent != SS_MODEL_NONE)
+    ss_json_uint(j, "parent", ml->parent);
+  else
+    ss_json_null(j, "parent");
+  ss_json_begin_array(j, "blocks");
+  for (uint32_t k = 0; k < lf->num_blocks; k++)
+    ss_json_uint(j, NULL, lf->blocks[k]);
+  ss_json_end_array(j);
+  ss_json_count(j, "entries", lf->entries_known, lf->entries);
+  ss_json_count(j, "iterations", lf->iterations_known, lf->iterations);
+  double t = ss_loop_average_trip(lf);
+  if (t >= 0)
+    ss_json_double(j, "average_trip_count", t);
+  else
+    ss_json_null(j, "average_trip_count");
+  double cycles = loop_cycles(nest, m, ideal, i);
+  if (cycles >= 0) {
+    ss_json_double(j, "cycles", cycles);
+    ss_json_double(j, "cycles_share", ideal->total_cycles > 0
+                                          ? cycles / ideal->total_cycles
+                                          : 0.0);
+  } else {
+    ss_json_null(j, "cycles");
+    ss_json_null(j, "cycles_share");
+  }
+  ss_json_bool(j, "matches_descriptor", lf->matches_descriptor);
+  ss_json_write_loop_remarks(j, remarks, i);
+  ss_json_end_object(j);
+}
+
+double ss_listing_loop_cycles(const struct ss_listing *l,
+                              const struct ss_loop_nest *nest, uint32_t loop) {
+  return loop_cycles(nest, l->model, ideal_of(l), loop);
+}
+
+void ss_json_write_loops(struct ss_json *j, const struct ss_listing *l) {
+  const struct ss_model *m = l->model;
   struct ss_loop_nest nest;
   ss_loop_nest_build(&nest, m);
   struct ss_loop_remarks remarks;
   ss_loop_remarks_build(&remarks, m, &nest);
   ss_json_begin_array(j, "loops");
-  for (size_t i = 0; i < m->num_loops; i++) {
-    const struct ss_model_loop *ml = &m->loops[i];
-    const struct ss_loop_facts *lf = &nest.loops[i];
-    ss_json_begin_object(j, NULL);
-    ss_json_string(j, "function", m->functions[ml->function].name);
-    ss_json_string(j, "file", ml->file);
-    ss_json_uint(j, "line", ml->line);
-    ss_json_uint(j, "depth", ml->depth);
-    ss_json_uint(j, "header_block", ml->header_block);
-    ss_json_uint(j, "function_index", m->functions[ml->function].rank);
-    if (ml->parent != SS_MODEL_NONE)
-      ss_json_uint(j, "parent", ml->parent);
-    else
-      ss_json_null(j, "parent");
-    ss_json_begin_array(j, "blocks");
-    for (uint32_t k = 0; k < lf->num_blocks; k++)
-      ss_json_uint(j, NULL, lf->blocks[k]);
-    ss_json_end_array(j);
-    ss_json_count(j, "entries", lf->entries_known, lf->entries);
-    ss_json_count(j, "iterations", lf->iterations_known, lf->iterations);
-    double t = ss_loop_average_trip(lf);
-    if (t >= 0)
-      ss_json_double(j, "average_trip_count", t);
-    else
-      ss_json_null(j, "average_trip_count");
-    double cycles = loop_cycles(&nest, m, ideal, (uint32_t)i);
-    if (cycles >= 0) {
-      ss_json_double(j, "cycles", cycles);
-      ss_json_double(j, "cycles_share", ideal->total_cycles > 0
-                                            ? cycles / ideal->total_cycles
-                                            : 0.0);
-    } else {
-      ss_json_null(j, "cycles");
-      ss_json_null(j, "cycles_share");
-    }
-    ss_json_bool(j, "matches_descriptor", lf->matches_descriptor);
-    ss_json_write_loop_remarks(j, &remarks, (uint32_t)i);
-    ss_json_end_object(j);
-  }
+  for (size_t i = 0; i < m->num_loops; i++)
+    ss_json_write_loop_row(j, NULL, l, &nest, &remarks, (uint32_t)i);
   ss_json_end_array(j);
   ss_loop_remarks_release(&remarks);
   ss_loop_nest_release(&nest);

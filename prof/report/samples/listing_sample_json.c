@@ -53,42 +53,52 @@ static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {
   ss_json_end_object(j);
 }
 
+void ss_json_write_sample_function_row(struct ss_json *j, const char *key,
+                                       const struct ss_sample_model *m,
+                                       uint32_t function) {
+  const struct ss_sfunction *f = &m->functions[function];
+  ss_json_begin_object(j, key);
+  ss_json_uint(j, "index", f->rank);
+  ss_json_string(j, "name", f->name);
+  ss_json_string(j, "dso", f->dso);
+  ss_json_string(j, "path", f->path);
+  ss_json_string(j, "file", f->file);
+  ss_json_uint(j, "line", f->line);
+  ss_json_bool(j, "by_address", f->by_address);
+  ss_json_uint(j, "exclusive_samples", f->excl_samples);
+  ss_json_seconds(j, "exclusive_seconds", f->excl_ns);
+  ss_json_uint(j, "inclusive_samples", f->incl_samples);
+  ss_json_seconds(j, "inclusive_seconds", f->incl_ns);
+  ss_json_end_object(j);
+}
+
 static void write_functions(struct ss_json *j,
                             const struct ss_sample_model *m) {
   ss_json_begin_array(j, "functions");
-  for (uint32_t r = 0; r < m->num_functions; r++) {
-    const struct ss_sfunction *f = &m->functions[m->by_rank[r]];
-    ss_json_begin_object(j, NULL);
-    ss_json_uint(j, "index", f->rank);
-    ss_json_string(j, "name", f->name);
-    ss_json_string(j, "dso", f->dso);
-    ss_json_string(j, "path", f->path);
-    ss_json_string(j, "file", f->file);
-    ss_json_uint(j, "line", f->line);
-    ss_json_bool(j, "by_address", f->by_address);
-    ss_json_uint(j, "exclusive_samples", f->excl_samples);
-    ss_json_seconds(j, "exclusive_seconds", f->excl_ns);
-    ss_json_uint(j, "inclusive_samples", f->incl_samples);
-    ss_json_seconds(j, "inclusive_seconds", f->incl_ns);
-    ss_json_end_object(j);
-  }
+  for (uint32_t r = 0; r < m->num_functions; r++)
+    ss_json_write_sample_function_row(j, NULL, m, m->by_rank[r]);
   ss_json_end_array(j);
+}
+
+void ss_json_write_sample_line_row(struct ss_json *j, const char *key,
+                                   const struct ss_sample_model *m,
+                                   size_t line) {
+  const struct ss_sline *l = &m->lines[line];
+  const struct ss_sfunction *f = &m->functions[l->function];
+  ss_json_begin_object(j, key);
+  ss_json_string(j, "function", f->name);
+  ss_json_uint(j, "function_index", f->rank);
+  ss_json_string(j, "file", l->file);
+  ss_json_uint(j, "line", l->line);
+  ss_json_uint(j, "samples", l->samples);
+  ss_json_seconds(j, "seconds", l->ns);
+  ss_json_end_object(j);
 }
 
 static void write_lines(struct ss_json *j, const struct ss_sample_model *m) {
   ss_json_begin_array(j, "lines");
-  for (size_t i = 0; i < m->num_lines; i++) {
-    const struct ss_sline *l = &m->lines[i];
-    const struct ss_sfunction *f = &m->functions[l->function];
-    ss_json_begin_object(j, NULL);
-    ss_json_string(j, "function", f->name);
-    ss_json_uint(j, "function_index", f->rank);
-    ss_json_string(j, "file", l->file);
-    ss_json_uint(j, "line", l->line);
-    ss_json_uint(j, "samples", l->samples);
-    ss_json_seconds(j, "seconds", l->ns);
-    ss_json_end_object(j);
-  }
+  for (size_t i = 0; i < m->num_lines; i++)
+    ss_json_write_sample_line_row(j, NULL, m, i);
   ss_json_end_array(j);
 }
 
@@ -113,6 +123,29 @@ static void write_callgraph(struct ss_json *j,
   ss_json_end_array(j);
 }
 
+/* Every distinct stack of the selected samples, frames innermost first. */
+static void write_stacks(struct ss_json *j, const struct ss_sample_model *m) {
+  ss_json_begin_array(j, "stacks");
+  for (size_t i = 0; i < m->num_stacks; i++) {
+    const struct ss_sstack *st = &m->stacks[i];
+    ss_json_begin_object(j, NULL);
+    ss_json_uint(j, "samples", st->samples);
+    ss_json_seconds(j, "seconds", st->ns);
+    ss_json_begin_array(j, "frames");
+    for (uint32_t k = 0; k < st->depth; k++) {
+      const struct ss_sframe *fr = &m->stack_frames[st->first_frame + k];
+      ss_json_begin_object(j, NULL);
+      ss_json_string(j, "name", m->functions[fr->function].name);
+      ss_json_uint(j, "index", m->functions[fr->function].rank);
+      ss_json_uint(j, "line", fr->line);
+      ss_json_end_object(j);
+    }
+    ss_json_end_array(j);
+    ss_json_end_object(j);
+  }
+  ss_json_end_array(j);
+}
+
 void ss_list_sample_json(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   const struct ss_profile *p = l->profile;
@@ -123,5 +156,6 @@ void ss_list_sample_json(const struct ss_listing *l) {
   write_functions(&j, m);
   write_lines(&j, m);
   write_callgraph(&j, m);
+  write_stacks(&j, m);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
 }
