@@ -52,6 +52,14 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 if shutil.which("autoconf"):
     config.available_features.add("autoconf")
+# Linkers besides GNU ld that clang's -fuse-ld= finds: %use_gold and
+# %use_lld choose one where it is installed, else nothing (GNU ld links
+# again; lit 14 has no %if).
+for linker in ("gold", "lld"):
+    found = shutil.which("ld." + linker)
+    if found:
+        config.available_features.add("ld." + linker)
+    config.substitutions.append(("%use_" + linker, "-fuse-ld=" + linker if found else ""))
 
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).
