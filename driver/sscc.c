@@ -47,9 +47,11 @@
  * but headers (clang -x c-header h.h -o h.pch makes a precompiled header).
  * -v is not a mode: with input files clang still compiles and links (CMake's
  * compiler-ABI probe links with -v, and must find the runtime that its
- * -fss-ideal objects need), without them it only prints.  The plugin is not
- * added when every input is plain assembler (.s, -x assembler): clang would
- * warn that -fpass-plugin is unused.
+ * -fss-ideal objects need), without them it only prints.  Nothing but the
+ * runtime is added to a command that compiles nothing: one whose inputs
+ * are all the linker's (objects, libraries: input_kind.h) or plain
+ * assembler (.s, -x assembler).  Clang would warn that -mllvm,
+ * -fpass-plugin and the like are unused, and -Werror makes that an error.
  *
  * It prints nothing of its own unless it cannot run clang at all (configure
  * scripts read stderr).  Response files (@file) are read only to tell the
@@ -58,6 +60,7 @@
  * our flags (clang would reject -fss-ideal).
  */
 #define _GNU_SOURCE
+#include "input_kind.h"
 #include "locate.h"
 #include "response_file.h"
 #include "util.h"
@@ -163,19 +166,9 @@ struct mode {
   bool variable_locations_chosen; /* -mllvm -experimental-debug-variable-locations */
   bool wants_columns;  /* -gcolumn-info, or remarks (-R...), which print them */
   size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
-  size_t non_asm;      /* inputs that are not plain assembler (.s) */
+  size_t compiled;     /* inputs clang compiles, plain assembler (.s) aside */
   size_t headers;      /* header inputs: compiled to a PCH, never linked */
 };
-
-/* A header by its suffix, as clang's driver types it (c-header, c++-header). */
-static bool is_header_name(const char *a) {
-  static const char *const suffixes[] = {".h", ".H", ".hh", ".hp", ".hxx", ".hpp", ".HPP",
-                                         ".h++", NULL};
-  for (const char *const *x = suffixes; *x; x++)
-    if (ends_with(a, *x))
-      return true;
-  return false;
-}
 
 static void scan(tokvec *t, struct mode *m) {
   const char *lang = NULL; /* current -x language; NULL or "none": by suffix */
@@ -184,10 +177,10 @@ static void scan(tokvec *t, struct mode *m) {
 
     if (a[0] != '-' || a[1] == '\0') { /* an input, "-" (stdin) included */
       m->inputs++;
-      bool by_lang = lang && strcmp(lang, "none") != 0;
-      if (!(by_lang ? strcmp(lang, "assembler") == 0 : ends_with(a, ".s")))
-        m->non_asm++;
-      if (by_lang ? ends_with(lang, "-header") : is_header_name(a))
+      enum input_kind kind = input_kind(a, lang);
+      if (kind == INPUT_SOURCE || kind == INPUT_HEADER)
+        m->compiled++;
+      if (kind == INPUT_HEADER)
         m->headers++;
       continue;
     }
@@ -299,8 +292,12 @@ int main(int argc, char **argv) {
   }
 
   bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
-  bool want_plugin = (m.ideal || m.remarks) && !early_stop && m.non_asm > 0;
-  bool want_frames = m.sampling && !early_stop && m.non_asm > 0;
+  /* Compile options only where something is compiled: clang warns of an
+   * unused argument (-mllvm on a link, say), and -Werror makes that an
+   * error (CMake's and autoconf's flag checks then fail silently). */
+  bool compiles = !early_stop && m.compiled > 0;
+  bool want_plugin = (m.ideal || m.remarks) && compiles;
+  bool want_frames = m.sampling && compiles;
   bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
                    m.inputs > m.headers;
 
