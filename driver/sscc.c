@@ -12,7 +12,8 @@
  *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
  *     (line-0 rows end the instrumentation's rows, see prof/ideal.h), and
  *     -gline-tables-only unless the command already chose a debug level
- *     (-g, -g0, -ggdb, -g3, ...), then also
+ *     (-g, -g0, -ggdb, -g3, -gdwarf-5, ...), then also
+ *     -fdebug-default-version=4 (unless the command chose a default),
  *     -mllvm -experimental-debug-variable-locations=false and, unless
  *     columns are wanted (-gcolumn-info, remarks), -gno-column-info (see
  *     below);
@@ -164,6 +165,7 @@ struct mode {
   bool is_static;      /* -static, -static-pie */
   bool has_debug;      /* a debug-info level was chosen */
   bool variable_locations_chosen; /* -mllvm -experimental-debug-variable-locations */
+  bool dwarf_default_chosen; /* -fdebug-default-version=N */
   bool wants_columns;  /* -gcolumn-info, or remarks (-R...), which print them */
   size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
   size_t compiled;     /* inputs clang compiles, plain assembler (.s) aside */
@@ -238,6 +240,8 @@ static void scan(tokvec *t, struct mode *m) {
       m->is_static = true;
     else if (is_debug_level_opt(a))
       m->has_debug = true;
+    else if (starts_with(a, "-fdebug-default-version="))
+      m->dwarf_default_chosen = true;
     else if (strcmp(a, "-gcolumn-info") == 0 || (a[1] == 'R' && a[2] != '\0'))
       m->wants_columns = true;
   }
@@ -338,6 +342,13 @@ int main(int argc, char **argv) {
     }
     if ((want_plugin || want_frames) && !m.has_debug) {
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
+      /* In DWARF 4 unless the user chose a default: clang's is 5, which
+       * tools a user runs on the program read badly or not at all
+       * (valgrind 3.19, Debian 12's: "Serious error when reading debug
+       * info").  A version the user gives (-gdwarf-5) is a debug level
+       * and comes with the user's own -g choice, left alone. */
+      if (!m.dwarf_default_chosen)
+        sv_push(&out, "-fdebug-default-version=4");
       /* Line tables have no variables, so the code generator's default
        * variable-location tracking (instruction referencing) would only
        * cost time: a tenth of what -fss-ideal adds to a large file.  Code
