@@ -4,7 +4,8 @@
  * What it does, and nothing more:
  *   - picks the clang whose major version matches the LLVM the pass plugin
  *     was built against, and execv()s it (no fork: exit status and output
- *     are clang's own);
+ *     are clang's own; a dynamic link, below, waits for it and exits as it
+ *     did);
  *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, -fss-sampling,
  *     -fss-remarks and the -fno- forms; the last one of each wins) and
  *     passes every other argument through unchanged and in order;
@@ -39,6 +40,10 @@
  *       -Wl,--pop-state
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
  *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *     The run-time path cannot be made conditional that way: when the
+ *     output (-o) turns out not to need libssrt, sscc, which then ran
+ *     clang as a child, takes <lib> out of the output's path again
+ *     (runpath.h), so that only what needs it names sscc's directory;
  *   <lib> is <dir of this executable>/../lib, in the build tree and in an
  *   installed tree alike.
  *
@@ -64,13 +69,16 @@
 #include "input_kind.h"
 #include "locate.h"
 #include "response_file.h"
+#include "runpath.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------------ */
@@ -167,6 +175,7 @@ struct mode {
   bool variable_locations_chosen; /* -mllvm -experimental-debug-variable-locations */
   bool dwarf_default_chosen; /* -fdebug-default-version=N */
   bool wants_columns;  /* -gcolumn-info, or remarks (-R...), which print them */
+  const char *output;  /* -o FILE, --output FILE, --output=FILE (NULL: not given so) */
   size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
   size_t compiled;     /* inputs clang compiles, plain assembler (.s) aside */
   size_t headers;      /* header inputs: compiled to a PCH, never linked */
@@ -204,11 +213,17 @@ static void scan(tokvec *t, struct mode *m) {
       if (i + 1 < t->n) {
         if (strcmp(a, "-x") == 0)
           lang = t->v[i + 1].s;
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)
+          m->output = t->v[i + 1].s;
         if (strcmp(a, "-mllvm") == 0 &&
             strstr(t->v[i + 1].s, "experimental-debug-variable-locations"))
           m->variable_locations_chosen = true;
         i++; /* the value is not an argument in its own right */
       }
+      continue;
+    }
+    if (starts_with(a, "--output=")) {
+      m->output = a + strlen("--output=");
       continue;
     }
     if (starts_with(a, "-x")) { /* joined: -xc, -xassembler */
@@ -248,6 +263,41 @@ static void scan(tokvec *t, struct mode *m) {
 }
 
 /* ------------------------------------------------------------------------ */
+
+/* A link that adds the runtime's directory to the run-time search path
+ * runs clang as a child: once it has linked, the directory comes out of
+ * the path again if the output does not need libssrt after all
+ * (runpath.h).  Exits as clang did; returns only where it cannot fork
+ * (the caller then execs clang, the path stays). */
+static void link_then_tidy(const char *clang, char **argv, const char *output,
+                           const char *lib) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return;
+  if (pid == 0) {
+    execv(clang, argv);
+    int err = errno;
+    die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang,
+        strerror(err));
+  }
+  /* Like system(): ^C and ^\ are clang's to act on; we follow its end. */
+  void (*old_int)(int) = signal(SIGINT, SIG_IGN);
+  void (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      die(1, "cannot wait for %s: %s", clang, strerror(errno));
+  signal(SIGINT, old_int);
+  signal(SIGQUIT, old_quit);
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    raise(WTERMSIG(status));
+    exit(128 + WTERMSIG(status));
+  }
+  if (WEXITSTATUS(status) == 0)
+    drop_unneeded_runpath(output, lib);
+  exit(WEXITSTATUS(status));
+}
 
 int main(int argc, char **argv) {
   const char *argv0 = argc > 0 && argv[0] ? argv[0] : "sscc";
@@ -305,13 +355,14 @@ int main(int argc, char **argv) {
   bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
                    m.inputs > m.headers;
 
+  char *lib = NULL; /* <prefix>/lib: plugin and runtime */
   if (want_plugin || want_frames || want_link) {
     if (!self)
       die(1, "cannot locate its own executable (/proc/self/exe, argv[0] '%s'); "
              "run it by its full path", argv0);
     char *bindir = dir_name(self);
     char *prefix = dir_name(bindir);
-    char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
+    lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
     if (want_plugin) {
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
     }
@@ -393,6 +444,8 @@ int main(int argc, char **argv) {
     }
   }
 
+  if (want_link && !m.is_static && m.output && lib)
+    link_then_tidy(clang, out.v, m.output, lib);
   execv(clang, out.v);
   int err = errno;
   die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang, strerror(err));
