@@ -4,15 +4,9 @@
 #ifndef SSRUN_ELF_PROBE_H
 #define SSRUN_ELF_PROBE_H
 
-#include <stdbool.h>
+#include "elf_dynamic.h"
 
-enum elf_kind {
-  ELF_NOT_ELF,       /* a script or other file: left to the kernel */
-  ELF_DYNAMIC,       /* has an interpreter (PT_INTERP): LD_PRELOAD works */
-  ELF_STATIC,        /* no interpreter: nothing can be preloaded */
-  ELF_OTHER_MACHINE, /* another ABI (32-bit, another architecture) */
-  ELF_UNREADABLE     /* could not be read, or a malformed header */
-};
+#include <stdbool.h>
 
 struct elf_probe {
   enum elf_kind kind;

@@ -4,7 +4,8 @@
  * What it does, and nothing more:
  *   - picks the clang whose major version matches the LLVM the pass plugin
  *     was built against, and execv()s it (no fork: exit status and output
- *     are clang's own);
+ *     are clang's own; a dynamic link, below, waits for it and exits as it
+ *     did);
  *   - consumes its own flags (-fss-ideal, alias -fss-bbcounts, -fss-sampling,
  *     -fss-remarks and the -fno- forms; the last one of each wins) and
  *     passes every other argument through unchanged and in order;
@@ -12,7 +13,8 @@
  *     -fpass-plugin=<lib>/libSSPass.so, -mllvm -use-unknown-locations=Enable
  *     (line-0 rows end the instrumentation's rows, see prof/ideal/ideal.h), and
  *     -gline-tables-only unless the command already chose a debug level
- *     (-g, -g0, -ggdb, -g3, ...), then also
+ *     (-g, -g0, -ggdb, -g3, -gdwarf-5, ...), then also
+ *     -fdebug-default-version=4 (unless the command chose a default),
  *     -mllvm -experimental-debug-variable-locations=false and, unless
  *     columns are wanted (-gcolumn-info, remarks), -gno-column-info (see
  *     below);
@@ -38,6 +40,10 @@
  *       -Wl,--pop-state
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
  *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *     The run-time path cannot be made conditional that way: when the
+ *     output (-o) turns out not to need libssrt, sscc, which then ran
+ *     clang as a child, takes <lib> out of the output's path again
+ *     (runpath.h), so that only what needs it names sscc's directory;
  *   <lib> is <dir of this executable>/../lib, in the build tree and in an
  *   installed tree alike.
  *
@@ -47,9 +53,11 @@
  * but headers (clang -x c-header h.h -o h.pch makes a precompiled header).
  * -v is not a mode: with input files clang still compiles and links (CMake's
  * compiler-ABI probe links with -v, and must find the runtime that its
- * -fss-ideal objects need), without them it only prints.  The plugin is not
- * added when every input is plain assembler (.s, -x assembler): clang would
- * warn that -fpass-plugin is unused.
+ * -fss-ideal objects need), without them it only prints.  Nothing but the
+ * runtime is added to a command that compiles nothing: one whose inputs
+ * are all the linker's (objects, libraries: input_kind.h) or plain
+ * assembler (.s, -x assembler).  Clang would warn that -mllvm,
+ * -fpass-plugin and the like are unused, and -Werror makes that an error.
  *
  * It prints nothing of its own unless it cannot run clang at all (configure
  * scripts read stderr).  Response files (@file) are read only to tell the
@@ -59,15 +67,19 @@
  */
 #define _GNU_SOURCE
 #include "help_text.h"
+#include "input_kind.h"
 #include "locate.h"
 #include "response_file.h"
+#include "runpath.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------------ */
@@ -162,21 +174,13 @@ struct mode {
   bool is_static;      /* -static, -static-pie */
   bool has_debug;      /* a debug-info level was chosen */
   bool variable_locations_chosen; /* -mllvm -experimental-debug-variable-locations */
+  bool dwarf_default_chosen; /* -fdebug-default-version=N */
   bool wants_columns;  /* -gcolumn-info, or remarks (-R...), which print them */
+  const char *output;  /* -o FILE, --output FILE, --output=FILE (NULL: not given so) */
   size_t inputs;       /* input files (sources, objects, libraries by path, "-") */
-  size_t non_asm;      /* inputs that are not plain assembler (.s) */
+  size_t compiled;     /* inputs clang compiles, plain assembler (.s) aside */
   size_t headers;      /* header inputs: compiled to a PCH, never linked */
 };
-
-/* A header by its suffix, as clang's driver types it (c-header, c++-header). */
-static bool is_header_name(const char *a) {
-  static const char *const suffixes[] = {".h", ".H", ".hh", ".hp", ".hxx", ".hpp", ".HPP",
-                                         ".h++", NULL};
-  for (const char *const *x = suffixes; *x; x++)
-    if (ends_with(a, *x))
-      return true;
-  return false;
-}
 
 static void scan(tokvec *t, struct mode *m) {
   const char *lang = NULL; /* current -x language; NULL or "none": by suffix */
@@ -185,10 +189,10 @@ static void scan(tokvec *t, struct mode *m) {
 
     if (a[0] != '-' || a[1] == '\0') { /* an input, "-" (stdin) included */
       m->inputs++;
-      bool by_lang = lang && strcmp(lang, "none") != 0;
-      if (!(by_lang ? strcmp(lang, "assembler") == 0 : ends_with(a, ".s")))
-        m->non_asm++;
-      if (by_lang ? ends_with(lang, "-header") : is_header_name(a))
+      enum input_kind kind = input_kind(a, lang);
+      if (kind == INPUT_SOURCE || kind == INPUT_HEADER)
+        m->compiled++;
+      if (kind == INPUT_HEADER)
         m->headers++;
       continue;
     }
@@ -210,11 +214,17 @@ static void scan(tokvec *t, struct mode *m) {
       if (i + 1 < t->n) {
         if (strcmp(a, "-x") == 0)
           lang = t->v[i + 1].s;
+        if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0)
+          m->output = t->v[i + 1].s;
         if (strcmp(a, "-mllvm") == 0 &&
             strstr(t->v[i + 1].s, "experimental-debug-variable-locations"))
           m->variable_locations_chosen = true;
         i++; /* the value is not an argument in its own right */
       }
+      continue;
+    }
+    if (starts_with(a, "--output=")) {
+      m->output = a + strlen("--output=");
       continue;
     }
     if (starts_with(a, "-x")) { /* joined: -xc, -xassembler */
@@ -246,12 +256,49 @@ static void scan(tokvec *t, struct mode *m) {
       m->is_static = true;
     else if (is_debug_level_opt(a))
       m->has_debug = true;
+    else if (starts_with(a, "-fdebug-default-version="))
+      m->dwarf_default_chosen = true;
     else if (strcmp(a, "-gcolumn-info") == 0 || (a[1] == 'R' && a[2] != '\0'))
       m->wants_columns = true;
   }
 }
 
 /* ------------------------------------------------------------------------ */
+
+/* A link that adds the runtime's directory to the run-time search path
+ * runs clang as a child: once it has linked, the directory comes out of
+ * the path again if the output does not need libssrt after all
+ * (runpath.h).  Exits as clang did; returns only where it cannot fork
+ * (the caller then execs clang, the path stays). */
+static void link_then_tidy(const char *clang, char **argv, const char *output,
+                           const char *lib) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return;
+  if (pid == 0) {
+    execv(clang, argv);
+    int err = errno;
+    die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang,
+        strerror(err));
+  }
+  /* Like system(): ^C and ^\ are clang's to act on; we follow its end. */
+  void (*old_int)(int) = signal(SIGINT, SIG_IGN);
+  void (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      die(1, "cannot wait for %s: %s", clang, strerror(errno));
+  signal(SIGINT, old_int);
+  signal(SIGQUIT, old_quit);
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    raise(WTERMSIG(status));
+    exit(128 + WTERMSIG(status));
+  }
+  if (WEXITSTATUS(status) == 0)
+    drop_unneeded_runpath(output, lib);
+  exit(WEXITSTATUS(status));
+}
 
 int main(int argc, char **argv) {
   const char *argv0 = argc > 0 && argv[0] ? argv[0] : "sscc";
@@ -301,18 +348,23 @@ int main(int argc, char **argv) {
   }
 
   bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
-  bool want_plugin = (m.ideal || m.remarks) && !early_stop && m.non_asm > 0;
-  bool want_frames = m.sampling && !early_stop && m.non_asm > 0;
+  /* Compile options only where something is compiled: clang warns of an
+   * unused argument (-mllvm on a link, say), and -Werror makes that an
+   * error (CMake's and autoconf's flag checks then fail silently). */
+  bool compiles = !early_stop && m.compiled > 0;
+  bool want_plugin = (m.ideal || m.remarks) && compiles;
+  bool want_frames = m.sampling && compiles;
   bool want_link = !early_stop && !m.compile_only && !m.dry_run && !m.partial_link &&
                    m.inputs > m.headers;
 
+  char *lib = NULL; /* <prefix>/lib: plugin and runtime */
   if (want_plugin || want_frames || want_link) {
     if (!self)
       die(1, "cannot locate its own executable (/proc/self/exe, argv[0] '%s'); "
              "run it by its full path", argv0);
     char *bindir = dir_name(self);
     char *prefix = dir_name(bindir);
-    char *lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
+    lib = concat(strcmp(prefix, "/") == 0 ? "" : prefix, "/lib", "");
     if (want_plugin) {
       sv_push(&out, concat("-fpass-plugin=", lib, "/libSSPass.so"));
     }
@@ -343,6 +395,13 @@ int main(int argc, char **argv) {
     }
     if ((want_plugin || want_frames) && !m.has_debug) {
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
+      /* In DWARF 4 unless the user chose a default: clang's is 5, which
+       * tools a user runs on the program read badly or not at all
+       * (valgrind 3.19, Debian 12's: "Serious error when reading debug
+       * info").  A version the user gives (-gdwarf-5) is a debug level
+       * and comes with the user's own -g choice, left alone. */
+      if (!m.dwarf_default_chosen)
+        sv_push(&out, "-fdebug-default-version=4");
       /* Line tables have no variables, so the code generator's default
        * variable-location tracking (instruction referencing) would only
        * cost time: a tenth of what -fss-ideal adds to a large file.  Code
@@ -387,6 +446,8 @@ int main(int argc, char **argv) {
     }
   }
 
+  if (want_link && !m.is_static && m.output && lib)
+    link_then_tidy(clang, out.v, m.output, lib);
   execv(clang, out.v);
   int err = errno;
   die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang, strerror(err));

@@ -52,6 +52,14 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 if shutil.which("autoconf"):
     config.available_features.add("autoconf")
+# Linkers besides GNU ld that clang's -fuse-ld= finds: %use_gold and
+# %use_lld choose one where it is installed, else nothing (GNU ld links
+# again; lit 14 has no %if).
+for linker in ("gold", "lld"):
+    found = shutil.which("ld." + linker)
+    if found:
+        config.available_features.add("ld." + linker)
+    config.substitutions.append(("%use_" + linker, "-fuse-ld=" + linker if found else ""))
 
 # The consumers of ssprof's exports (scripts/deps.sh installs them,
 # scripts/fetch-test-tools.sh fetches speedscope's schema).
@@ -95,12 +103,23 @@ except OSError:
     pass
 
 # The pass mirrors the code generator's splitting of && / || branches for
-# LLVM before 18 only (pass/SplitConditions.h).
+# LLVM before 18 only (pass/SplitConditions.h): %split_or_joined is the
+# check prefix of what a branch on `a && b` becomes at -O2, SPLIT (two
+# counted branches) or JOINED (one).  %llvm14_patterns is empty with LLVM
+# 14, whose code generator the ideal-time tests that require a pattern of
+# machine code to run (lit/tools/ideal_callgrind.py --released, ...) were
+# written against, and makes those patterns optional with another.
+major = None
 try:
     version = subprocess.run([config.ss_clang, "--version"],
                              capture_output=True, text=True).stdout
-    major = re.search(r"clang version (\d+)", version)
-    if major and int(major.group(1)) < 18:
-        config.available_features.add("split-conditions")
+    found = re.search(r"clang version (\d+)", version)
+    major = int(found.group(1)) if found else None
 except OSError:
     pass
+if major is not None and major < 18:
+    config.available_features.add("split-conditions")
+config.substitutions.append(("%split_or_joined",
+                             "SPLIT" if major is not None and major < 18 else "JOINED"))
+config.substitutions.append(("%llvm14_patterns",
+                             "" if major == 14 else "--patterns-optional"))

@@ -1,12 +1,15 @@
 // CounterPromotion.cpp -- see CounterPromotion.h.
 #include "CounterPromotion.h"
 #include "Compat.h"
+#include "RegisterPressure.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -15,6 +18,7 @@
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -211,25 +215,34 @@ static bool computeBeforeLoop(Loop &L, ArrayRef<const SCEV *> PerEntry,
   return true;
 }
 
-// Replaces the +1 of update U inside L (or in its preheader) by one add
-// of Count at L's only exit; the emptied block of a back edge's counter
-// goes to EmptiedLatches.
-static void countByTripCount(Loop &L, BasicBlock *Exit, CounterUpdate &U,
-                             Value *Count, std::vector<CounterUpdate> &Updates,
-                             SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
+// Takes update U out of the code (its +1 is counted otherwise), noting the
+// emptied block of a back edge's counter in EmptiedLatches; returns where
+// it counted: the counters and the index.
+static std::pair<Value *, uint32_t>
+removeUpdate(Loop &L, CounterUpdate &U,
+             SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
   auto *Slot = cast<GetElementPtrInst>(U.Store->getPointerOperand());
-  Value *Counts = Slot->getPointerOperand();
-  uint32_t Index = U.Index;
-  BasicBlock *Where = U.Add->getParent();
+  std::pair<Value *, uint32_t> Where(Slot->getPointerOperand(), U.Index);
+  BasicBlock *BB = U.Add->getParent();
   U.Store->eraseFromParent();
   U.Add->eraseFromParent();
   U.Load->eraseFromParent();
   if (Slot->use_empty())
     Slot->eraseFromParent();
   U = CounterUpdate();
-  if (Where == L.getLoopLatch() && Where->size() == 1 &&
-      Where->getSingleSuccessor() == L.getHeader())
-    EmptiedLatches.push_back(Where);
+  if (BB == L.getLoopLatch() && BB->size() == 1 &&
+      BB->getSingleSuccessor() == L.getHeader())
+    EmptiedLatches.push_back(BB);
+  return Where;
+}
+
+// Replaces the +1 of update U inside L (or in its preheader) by one add
+// of Count at L's only exit; the emptied block of a back edge's counter
+// goes to EmptiedLatches.
+static void countByTripCount(Loop &L, BasicBlock *Exit, CounterUpdate &U,
+                             Value *Count, std::vector<CounterUpdate> &Updates,
+                             SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
+  auto [Counts, Index] = removeUpdate(L, U, EmptiedLatches);
   Updates.push_back(
       emitCounterUpdate(&*Exit->getFirstInsertionPt(), Counts, Index, Count));
 }
@@ -258,12 +271,162 @@ static unsigned countEntriesAtExit(Loop &L, BasicBlock *Exit,
 }
 
 namespace {
+// A header phi that counts L's iterations: {Start,+,Step}<L> with Step a
+// constant power of two, wrapping neither the way it is read (sign-
+// extended where it has no signed wrap, else zero-extended with no
+// unsigned wrap and a positive step).
+struct CountingPhi {
+  PHINode *Phi = nullptr;
+  Value *Start = nullptr; // its value from the preheader
+  int64_t Step = 0;
+  bool Signed = false;
+};
+} // namespace
+
+static CountingPhi findCountingPhi(Loop &L, ScalarEvolution &SE) {
+  CountingPhi Best;
+  BasicBlock *Preheader = L.getLoopPreheader();
+  for (PHINode &Phi : L.getHeader()->phis()) {
+    Type *T = Phi.getType();
+    if (!(T->isIntegerTy() && T->getIntegerBitWidth() <= 64) && !T->isPointerTy())
+      continue;
+    if (!SE.isSCEVable(T) || SE.getTypeSizeInBits(T) > 64)
+      continue;
+    auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(&Phi));
+    if (!AR || AR->getLoop() != &L || !AR->isAffine())
+      continue;
+    auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+    if (!C || C->getAPInt().getMinSignedBits() > 32)
+      continue;
+    int64_t Step = C->getAPInt().getSExtValue();
+    uint64_t Size = Step < 0 ? 0 - uint64_t(Step) : uint64_t(Step);
+    bool Signed = AR->hasNoSignedWrap();
+    if (Step == 0 || !isPowerOf2_64(Size) ||
+        (!Signed && !(AR->hasNoUnsignedWrap() && Step > 0)))
+      continue;
+    // A step of one needs no shift at the exits.
+    if (!Best.Phi || (Size == 1 && Best.Step != 1 && Best.Step != -1))
+      Best = {&Phi, Phi.getIncomingValueForBlock(Preheader), Step, Signed};
+  }
+  return Best;
+}
+
+// The back edges L took in this entry, before Before at the start of an
+// exit block:
+// (Phi - Start) / Step, from values E sees anyway (the phi, whose value is
+// that of the iteration that left, and its start from the preheader).
+static Value *backEdgesTakenAt(Instruction *Before, const CountingPhi &C) {
+  IRBuilder<> B(Before);
+  Type *I64 = B.getInt64Ty();
+  auto Wide = [&](Value *V) -> Value * {
+    if (V->getType()->isPointerTy())
+      return B.CreatePtrToInt(V, I64);
+    return C.Signed ? B.CreateSExtOrTrunc(V, I64) : B.CreateZExtOrTrunc(V, I64);
+  };
+  // Frozen, so that loop strength reduction in the code generator takes
+  // no new use of the induction variables from here (it would rewrite the
+  // loops around this one for it).
+  Value *Now = Wide(B.CreateFreeze(C.Phi, "ss.iv")),
+        *Start = Wide(B.CreateFreeze(C.Start, "ss.iv.start"));
+  Value *Diff = C.Step > 0 ? B.CreateSub(Now, Start, "ss.iters")
+                           : B.CreateSub(Start, Now, "ss.iters");
+  uint64_t Size = C.Step < 0 ? 0 - uint64_t(C.Step) : uint64_t(C.Step);
+  return Size == 1 ? Diff : B.CreateLShr(Diff, Log2_64(Size), "ss.iters");
+}
+
+// Whether block BB of L ran in the iteration that left L through exit
+// block E: 1 or 0 alike from every exiting block into E, else -1.  BB
+// runs in every iteration that reaches the latch (it dominates it); in the
+// last one it ran if it dominates the exiting block, and not if the
+// exiting block comes before it on that chain.
+static int ranInLastIteration(const BasicBlock *BB, BasicBlock *E, const Loop &L,
+                              const LoopInfo &LI, const DominatorTree &DT) {
+  int Ran = -1;
+  for (BasicBlock *X : predecessors(E)) {
+    if (LI.getLoopFor(X) != &L)
+      return -1;
+    int Here = DT.dominates(BB, X) ? 1 : DT.dominates(X, BB) ? 0 : -1;
+    if (Here < 0 || (Ran >= 0 && Here != Ran))
+      return -1;
+    Ran = Here;
+  }
+  return Ran;
+}
+
+// The counters of L whose block runs once an iteration (it dominates the
+// latch) leave L altogether when its trip count is not known but an
+// induction variable counts its iterations: each exit adds the back edges
+// taken in that entry, plus one where the block ran in the last
+// iteration.  L's code is then the program's (no register, no add in the
+// loop).  Needs L promotable (makePromotable: dedicated exits, no other
+// way out).  Returns how many counters it took out of ByCounter.
+static unsigned
+countByInduction(Loop &L, ArrayRef<BasicBlock *> Exits,
+                 MapVector<uint32_t, SmallVector<size_t, 2>> &ByCounter,
+                 const LoopInfo &LI, const DominatorTree &DT, ScalarEvolution &SE,
+                 std::vector<CounterUpdate> &Updates,
+                 SmallVectorImpl<BasicBlock *> &EmptiedLatches) {
+  BasicBlock *Latch = L.getLoopLatch();
+  if (!Latch)
+    return 0;
+  CountingPhi C = findCountingPhi(L, SE);
+  if (!C.Phi)
+    return 0;
+  SmallVector<uint32_t, 4> Done;
+  // Per exit: the back edges taken (made once), and the exit's own first
+  // instruction, before which all this goes in order.
+  DenseMap<BasicBlock *, std::pair<Value *, Instruction *>> Taken;
+  for (auto &Entry : ByCounter) {
+    if (Entry.second.size() != 1)
+      continue;
+    CounterUpdate &U = Updates[Entry.second.front()];
+    auto *Delta = dyn_cast<ConstantInt>(U.Add->getOperand(1));
+    BasicBlock *BB = U.Add->getParent();
+    if (!Delta || !Delta->isOne() || LI.getLoopFor(BB) != &L ||
+        !DT.dominates(BB, Latch))
+      continue;
+    SmallVector<int, 8> Ran;
+    for (BasicBlock *E : Exits)
+      Ran.push_back(ranInLastIteration(BB, E, L, LI, DT));
+    if (is_contained(Ran, -1))
+      continue;
+    auto [Counts, Index] = removeUpdate(L, U, EmptiedLatches);
+    for (size_t I = 0; I < Exits.size(); ++I) {
+      auto &[Iters, Tail] = Taken[Exits[I]];
+      if (!Tail) {
+        Tail = &*Exits[I]->getFirstInsertionPt();
+        Iters = backEdgesTakenAt(Tail, C);
+      }
+      IRBuilder<> B(Tail);
+      Value *Count = Ran[I] ? B.CreateAdd(Iters, B.getInt64(1), "ss.runs") : Iters;
+      Updates.push_back(emitCounterUpdate(Tail, Counts, Index, Count));
+    }
+    Done.push_back(Entry.first);
+  }
+  for (uint32_t Index : Done)
+    ByCounter.erase(Index);
+  return Done.size();
+}
+
+namespace {
 // What promoteInLoop needs of the whole function.
 struct FunctionAnalyses {
   DominatorTree &DT;
   LoopInfo &LI;
   ScalarEvolution &SE;
   OptimizationRemarkEmitter &ORE;
+  TargetLibraryInfo &TLI;
+  unsigned Registers; // allocatable general-purpose registers
+  std::unique_ptr<BranchProbabilityInfo> BPI; // made when first needed
+  std::unique_ptr<BlockFrequencyInfo> BFI;
+  BlockFrequencyInfo &frequencies() {
+    if (!BFI) {
+      Function &F = *DT.getRoot()->getParent();
+      BPI = std::make_unique<BranchProbabilityInfo>(F, LI, &TLI, &DT, nullptr);
+      BFI = std::make_unique<BlockFrequencyInfo>(F, *BPI, LI);
+    }
+    return *BFI;
+  }
   // A cycle that is no loop (entered other than at a header) may repeat a
   // block inside one iteration: then no count follows from trip counts.
   bool Irreducible;
@@ -329,6 +492,22 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
   }
   if (Why.empty() && !L.isInnermost())
     Why = InnerLoops;
+  if (Why.empty() && !A.Irreducible) {
+    unsigned ByIV = countByInduction(L, Exits, ByCounter, A.LI, A.DT, A.SE,
+                                     Updates, EmptiedLatches);
+    if (ByIV)
+      A.ORE.emit([&] {
+        return OptimizationRemark(RemarkPass, "Induction", L.getStartLoc(),
+                                  L.getHeader())
+               << "counters derived from the induction variable at the exits "
+                  "of this loop: "
+               << ore::NV("Counters", ByIV) << ", added to memory at "
+               << ore::NV("Exits", unsigned(Exits.size()))
+               << (Exits.size() == 1 ? " exit" : " exits");
+      });
+    if (ByCounter.empty())
+      return;
+  }
   if (!Why.empty()) {
     A.ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPass, "NotPromoted",
@@ -337,9 +516,40 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     });
     return;
   }
+  // As many counters as the loop leaves registers free, the most frequent
+  // first; the others stay in memory (an executable's: one add to static
+  // TLS each).  A promoted counter holds a register through the whole loop.
+  DenseSet<const Value *> Ours;
+  for (const CounterUpdate &U : Updates)
+    if (U.Store) {
+      Ours.insert(U.Load);
+      Ours.insert(U.Add);
+      Ours.insert(U.Store->getPointerOperand());
+    }
+  unsigned Pressure = loopRegisterPressure(L, A.DT, Ours);
+  // One register stays for what the code generator adds that the IR does
+  // not show (a jump table's address, a constant too large to be an
+  // operand).
+  unsigned Free = Pressure + 1 < A.Registers ? A.Registers - Pressure - 1 : 0;
+  unsigned Room = std::min<unsigned>(Free, MaxCountersPerLoop);
+  SmallVector<std::pair<uint32_t, SmallVector<size_t, 2>> *, 16> Order;
+  for (auto &Entry : ByCounter)
+    Order.push_back(&Entry);
+  if (Order.size() > Room) {
+    BlockFrequencyInfo &BFI = A.frequencies();
+    DenseMap<uint32_t, uint64_t> Freq;
+    for (auto *Entry : Order)
+      for (size_t M : Entry->second)
+        Freq[Entry->first] +=
+            BFI.getBlockFreq(Updates[M].Store->getParent()).getFrequency();
+    std::stable_sort(Order.begin(), Order.end(), [&](auto *X, auto *Y) {
+      return Freq[X->first] > Freq[Y->first];
+    });
+  }
   unsigned Promoted = 0;
-  for (auto &Entry : ByCounter) {
-    if (Promoted == MaxCountersPerLoop)
+  for (auto *EntryPtr : Order) {
+    auto &Entry = *EntryPtr;
+    if (Promoted == Room)
       break;
     SmallPtrSet<BasicBlock *, 4> Blocks;
     bool OnePerBlock = true;
@@ -350,19 +560,36 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     promoteCounter(L, Exits, Entry.second, Updates, EmptiedLatches);
     ++Promoted;
   }
-  A.ORE.emit([&] {
-    return OptimizationRemark(RemarkPass, "Promoted", L.getStartLoc(),
-                              L.getHeader())
-           << "counters kept in registers in this loop: "
-           << ore::NV("Counters", Promoted) << " of "
-           << ore::NV("Updates", unsigned(ByCounter.size()))
-           << ", added to memory at " << ore::NV("Exits", unsigned(Exits.size()))
-           << (Exits.size() == 1 ? " exit" : " exits");
-  });
+  auto Remark = [&](OptimizationRemarkEmitter &ORE) {
+    ORE.emit([&] {
+      OptimizationRemark R(RemarkPass, "Promoted", L.getStartLoc(), L.getHeader());
+      R << "counters kept in registers in this loop: "
+        << ore::NV("Counters", Promoted) << " of "
+        << ore::NV("Updates", unsigned(ByCounter.size()))
+        << ", added to memory at " << ore::NV("Exits", unsigned(Exits.size()))
+        << (Exits.size() == 1 ? " exit" : " exits");
+      if (Promoted < ByCounter.size() && Room == Free)
+        R << "; registers for " << ore::NV("Free", Free)
+          << " left by the loop's own values (about "
+          << ore::NV("Pressure", Pressure) << " live at once)";
+      return R;
+    });
+  };
+  if (Promoted)
+    Remark(A.ORE);
+  else
+    A.ORE.emit([&] {
+      return OptimizationRemarkMissed(RemarkPass, "NoRegisters", L.getStartLoc(),
+                                      L.getHeader())
+             << "counters stay in memory in this loop: its own values (about "
+             << ore::NV("Pressure", Pressure)
+             << " live at once) leave no register for them";
+    });
 }
 
 std::vector<const BasicBlock *>
-promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
+promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates,
+                       unsigned TargetRegisters) {
   // Fresh analyses: placing the counters split edges.
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -375,7 +602,9 @@ promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates) {
   OptimizationRemarkEmitter ORE(&F);
   ReversePostOrderTraversal<Function *> RPOT(&F);
   bool Irreducible = containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
-  FunctionAnalyses A{DT, LI, SE, ORE, Irreducible};
+  FunctionAnalyses A{DT,  LI, SE, ORE, TLI,
+                     allocatableRegisters(F, TargetRegisters),
+                     nullptr, nullptr, Irreducible};
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   SmallVector<BasicBlock *, 8> EmptiedLatches;
   for (Loop *L : reverse(Loops)) // inner loops before the loops around them

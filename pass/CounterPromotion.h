@@ -28,8 +28,12 @@ namespace ss {
 // replaced by a trip count lose everything, and the updates added at loop
 // exits are appended.  Returns the blocks it
 // removed (split back edges left empty), to be forgotten, not used.
+// TargetRegisters: the target's general-purpose registers; a loop keeps
+// as many counters in registers as its own values leave free
+// (RegisterPressure.h), the most frequent first.
 std::vector<const llvm::BasicBlock *>
-promoteCountersInLoops(llvm::Function &F, std::vector<CounterUpdate> &Updates);
+promoteCountersInLoops(llvm::Function &F, std::vector<CounterUpdate> &Updates,
+                       unsigned TargetRegisters);
 
 } // namespace ss
 

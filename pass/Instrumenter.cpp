@@ -292,12 +292,38 @@ static LoadInst *movableTargetLoad(CallBase &Call,
   return Load;
 }
 
+// The assembler directive that opens the section of F's out-of-line slow
+// paths: .text.unlikely.<F>, in the COMDAT group of the section the
+// function is in, if any (flag "?": the group of the section before the
+// push).  The slow path jumps back into the function, so it must be kept
+// or discarded with it: a plain .text.unlikely shared by the whole object
+// outlives a copy of an inline function the linker discards (another
+// object's copy prevails), and its jump back then refers to a discarded
+// section, which GNU ld, gold and lld refuse.  A section per function
+// also lets --gc-sections drop a function with its slow paths.  Linkers
+// place .text.unlikely.* with the other cold code (GNU ld's and gold's
+// default scripts, lld's -z keep-text-section-prefix).  The name is quoted
+// and '$' doubled: the text is an inline-assembly template.
+static std::string slowPathSection(const Function &F) {
+  std::string Name = "\".text.unlikely.";
+  for (char C : F.getName()) {
+    if (C == '$')
+      Name += "$$";
+    else if (C == '"' || C == '\\')
+      Name += std::string("\\") + C;
+    else
+      Name += C;
+  }
+  return ".pushsection " + Name + "\",\"ax?\",@progbits";
+}
+
 // x86-64: the whole count of an indirect call site in one piece of inline
-// assembly, with the slow path out of line, in .text.unlikely:
+// assembly, with the slow path out of line, in .text.unlikely.<function>
+// (slowPathSection):
 //
 //     cmpq %target, site.target[0]     jne 1f     addq $1, counts[i]
 //   2:  (the call)
-//   1:  (.text.unlikely) save, call Hook(&site.target[0], target,
+//   1:  (out of line) save, call Hook(&site.target[0], target,
 //       &counts[i]) with the stack aligned past the red zone, restore;
 //       jmp 2b
 //
@@ -316,11 +342,12 @@ static void countIndirectCallInAsm(IRBuilder<> &B, Value *Counter,
   // The hook's third argument: the counter's address, or with counters in
   // static TLS its index (the memory operand is then %fs:OFF, of which
   // lea would give the offset alone; the hook finds the thread's copy).
-  std::string Asm = "cmpq $1, $2\n\t"
+  std::string Asm = std::string("cmpq $1, $2\n\t"
                     "jne 1f\n\t"
                     "addq $$1, $0\n"
-                    "2:\n\t"
-                    ".pushsection .text.unlikely,\"ax\",@progbits\n"
+                    "2:\n\t") +
+                    slowPathSection(*B.GetInsertBlock()->getParent()) +
+                    "\n"
                     "1:\n\t"
                     "movq %rsp, %r11\n\t"
                     "leaq -128(%rsp), %rsp\n\t"

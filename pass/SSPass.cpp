@@ -39,6 +39,7 @@
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -302,7 +303,11 @@ private:
           ss::placeCounters(IF.Graph, Globals, CounterBase[I]);
       Site += ss::placeIndirectCounts(IF.Graph, Globals, Placed, Site,
                                       IF.SiteOfCall);
-      auto Removed = ss::promoteCountersInLoops(*IF.Graph.F, Placed.Updates);
+      const TargetTransformInfo &TTI =
+          FAM.getResult<TargetIRAnalysis>(*IF.Graph.F);
+      auto Removed = ss::promoteCountersInLoops(
+          *IF.Graph.F, Placed.Updates,
+          TTI.getNumberOfRegisters(TTI.getRegisterClassForType(false)));
       if (!CountsInStaticTLS) // an update then needs no pointer
         ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
                                      Globals.ThreadCounters);

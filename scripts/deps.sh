@@ -23,11 +23,18 @@
 #                              their formats' schemas
 # (npm, which scripts/fetch-test-tools.sh uses for speedscope's schema, comes
 # with the machine's Node.js, as for bench/fetch-*.sh.)
+# and, for each version V in $SS_TEST_LLVM (scripts/test.sh runs the suite
+# against those LLVMs too; Debian 12 has clang-19 in the same archive):
+#   clang-V, llvm-V-dev        the compiler and the LLVM the pass is built against
+#   llvm-V-tools, llvm-V       FileCheck and the llvm-* tools of that version
 set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
           libunwind-dev
           autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
           zlib1g-dev golang-go chromium python3-jsonschema)
+for v in ${SS_TEST_LLVM:-}; do
+  packages+=("clang-$v" "llvm-$v-dev" "llvm-$v-tools" "llvm-$v")
+done
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

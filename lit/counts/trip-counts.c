@@ -3,10 +3,12 @@
 // at its exit.  Counted up and down, by 4, triangular (the inner count
 // depends on the outer loop), an outer loop around an inner one, a block
 // after the exit test (it runs once less than the test), zero trips,
-// vectorized, a cycle that is no loop inside a counted loop; and two whose counters are kept in registers instead: a step
-// of 3 (its count needs a division) and a pointer run up to an end that
-// scalar evolution cannot relate to it.  Every count is checked against STEP()'s own
-// tallies at -O0, -O2 and -O3.
+// vectorized, a cycle that is no loop inside a counted loop; a pointer
+// run up to an end that scalar evolution cannot relate to it, whose count
+// comes from the pointer at the exit instead (lit/counts/induction-counts.c);
+// and one whose counter is kept in a register: a step of 3 (its count
+// needs a division).  Every count is checked against STEP()'s own tallies
+// at -O0, -O2 and -O3.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2 %t/O3
 // RUN: cd %t/O0 && %sscc -O0 -fss-ideal -I%inputs %s -o prog && ./prog 7 > out && %sscheck out prog.ideal.m*
 // RUN: cd %t/O2 && %sscc -O2 -fss-ideal -I%inputs -Rpass=ss-promote -Rpass-missed=ss-promote %s -o prog 2> remarks && ./prog 7 > out && %sscheck out prog.ideal.m*
@@ -32,8 +34,8 @@ NOINLINE static void down_by_4(unsigned hi) {
     STEP();
 }
 
-// Scalar evolution does not know p reaches end: kept in a register.
-// REMARK-DAG: trip-counts.c:[[@LINE+3]]:3: remark: counters kept in registers in this loop: 1 of 1
+// Scalar evolution does not know p reaches end: counted from p at the exit.
+// REMARK-DAG: trip-counts.c:[[@LINE+3]]:3: remark: counters derived from the induction variable at the exits of this loop: 1, added to memory at 1 exit
 NOINLINE static int sum(const int *p, const int *end) {
   int s = 0;
   for (; p != end; p++) {

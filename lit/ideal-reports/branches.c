@@ -6,19 +6,20 @@
 //           executions 68 go to on_a and 132 to on_b.
 //   and:    i > 10 && (i & 1): at -O0 two branches on that line: i > 10
 //           (200 executions, true 2*89 = 178) and i & 1 (178 executions,
-//           true for the 45 odd i in 11..99, 90 in all).  At -O2 too:
-//           the optimizer makes the two tests one condition, and the pass
-//           splits it back into two branches as the code generator would
-//           (pass/SplitConditions.h).
+//           true for the 45 odd i in 11..99, 90 in all).  At -O2 too
+//           with LLVM before 18: the optimizer makes the two tests one
+//           condition, and the pass splits it back into two branches as
+//           the code generator would (pass/SplitConditions.h).  From 18
+//           on one branch: 200 executions, true 90 (JOINED).
 //   switch: v % 5 for v = 0..999, 200 of each value; cases 1 and 2 share
 //           a block (one edge, 400); the default takes v % 5 == 4.
 //   rare:   never executed.
 //
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2
 // RUN: cd %t/O0 && %sscc -O0 -fss-ideal %s -o prog && ./prog
-// RUN: cd %t/O0 && %ssprof -json prog.ideal.m* > doc.json && %python %S/../tools/ideal_reports.py %s doc.json | FileCheck %s --check-prefixes=CHECK
+// RUN: cd %t/O0 && %ssprof -json prog.ideal.m* > doc.json && %python %S/../tools/ideal_reports.py %s doc.json | FileCheck %s --check-prefixes=CHECK,SPLIT
 // RUN: cd %t/O2 && %sscc -O2 -fss-ideal %s -o prog && ./prog
-// RUN: cd %t/O2 && %ssprof -json prog.ideal.m* > doc.json && %python %S/../tools/ideal_reports.py %s doc.json | FileCheck %s --check-prefixes=CHECK
+// RUN: cd %t/O2 && %ssprof -json prog.ideal.m* > doc.json && %python %S/../tools/ideal_reports.py %s doc.json | FileCheck %s --check-prefixes=CHECK,%split_or_joined
 // The text listing at -O0 (the same with or without ideal time).
 // RUN: cd %t/O0 && %ssprof -nh -branches prog.ideal.m* | FileCheck %s --check-prefix=TEXT
 // RUN: cd %t/O0 && %ssprof -nh -branches -q 2 prog.ideal.m* | FileCheck %s --check-prefix=QUIT
@@ -74,10 +75,12 @@ int main(int argc, char **argv) {
   return 0;
 }
 
-// CHECK:   branch and
-// CHECK-SAME:   executions=200 counts=178,22 bias=89.0%
-// CHECK:      branch and executions=178 counts=90,88 bias=50.6%
-// CHECK-NEXT: to and and-then 90
+// SPLIT:   branch and
+// SPLIT-SAME:   executions=200 counts=178,22 bias=89.0%
+// SPLIT:      branch and executions=178 counts=90,88 bias=50.6%
+// SPLIT-NEXT: to and and-then 90
+// JOINED:      branch and executions=200 counts=110,90 bias=55.0%
+// JOINED-NEXT: to and and-then 90
 // CHECK:   branch mod3 executions=200 counts=132,68 bias=66.0%
 // CHECK-DAG: to mod3 mod3-then 68
 // CHECK-DAG: to mod3 mod3-else 132

@@ -14,7 +14,7 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -gdwarf-4 -fss-ideal %s -o %t/o2
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
-// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --released %t/o2 %t/o2.cg %t/o2.ideal.m* %s
+// RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py %llvm14_patterns --released %t/o2 %t/o2.cg %t/o2.ideal.m* %s
 #include <stdio.h>
 #include <string.h>
 #define N 4096

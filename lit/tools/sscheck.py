@@ -9,6 +9,7 @@ lit/Inputs/tally.h) or written by the test from arithmetic on loop bounds:
   SSCHECK calls <function> <n>              calls of <function>
   SSCHECK pair <caller> <callee> <n>        calls from <caller> to <callee>
   SSCHECK indirect <caller> <target> <n>    indirect calls from <caller> that reached <target>
+                                            (C++ names may leave out their parameter lists)
   SSCHECK line <file>:<line> <n>            execution count of a source line
 Other lines are ignored.  Every count in the profile must also be known
 (derived exactly) and no edge may be negative.  ssprof is taken from PATH
@@ -39,6 +40,11 @@ def known(n):
     return n if n is not None else 0
 
 
+def unparametered(name):
+    """A C++ name without its parameter list: "D1::f" for "D1::f() const"."""
+    return name.split("(")[0]
+
+
 def tabulate(profile):
     t = {"site": defaultdict(int), "calls": defaultdict(int),
          "pair": defaultdict(int), "indirect": defaultdict(int),
@@ -54,7 +60,11 @@ def tabulate(profile):
         if c.get("callee"):
             t["site"][(c["callee"], "%s:%d" % (base(c["file"]), c["line"]))] += known(c["count"])
         for tgt in c.get("targets", []):
-            t["indirect"][(c["caller"], tgt["name"])] += known(tgt["count"])
+            # Also by the names without their parameter lists ("D1::f"
+            # for "D1::f() const"): a check line's words have no spaces.
+            for key in {(c["caller"], tgt["name"]),
+                        (unparametered(c["caller"]), unparametered(tgt["name"]))}:
+                t["indirect"][key] += known(tgt["count"])
     for e in profile.get("callgraph", []):
         t["pair"][(e["caller"], e["callee"])] += known(e["count"])
     for l in profile["lines"]:

@@ -1,0 +1,88 @@
+# projects.sh -- how bench/corpus builds, tests and times each project,
+# sourced by bench/corpus/run.sh.  Each project NAME has:
+#   NAME_package  its Debian source package (":debian": with Debian's patches)
+#   NAME_build    configure and build in the current directory (a fresh copy
+#                 of the source) with $CC, $CXX, $CFLAGS, $CXXFLAGS, $LDFLAGS
+#                 from the environment, through the project's own build system
+#   NAME_test     its own test suite (run in the same directory)
+#   NAME_workload a run worth timing (same directory; $INPUTS holds the
+#                 inputs run.sh generates)
+# Output goes to the caller's logs; a non-zero status is a failure.
+
+jobs=${JOBS:-$(nproc)}
+
+# ---- zlib: its own configure script and Makefile ----
+zlib_package=zlib
+zlib_build() { ./configure >/dev/null && make -j"$jobs"; }
+zlib_test() { make test; }
+zlib_workload() { ./minigzip -9 <"$INPUTS/text" >text.gz && ./minigzip -d <text.gz >/dev/null; }
+
+# ---- Lua 5.4: the upstream Makefile (no test suite ships with it: the
+# workload, a script of the usual interpreter benchmarks, is the test) ----
+lua_package=lua5.4
+lua_build() {
+  make -j"$jobs" -C src linux-noreadline CC="$CC -std=gnu99" MYCFLAGS="$CFLAGS" \
+    MYLDFLAGS="$LDFLAGS"
+}
+lua_test() { src/lua -v && src/lua "$CORPUS/workloads/bench.lua" 2; }
+lua_workload() { src/lua "$CORPUS/workloads/bench.lua" 12; }
+
+# ---- bzip2: its Makefile (which runs its tests as part of `all`) ----
+bzip2_package=bzip2
+bzip2_build() {
+  make -j"$jobs" libbz2.a bzip2 bzip2recover CC="$CC" \
+    CFLAGS="$CFLAGS -D_FILE_OFFSET_BITS=64" LDFLAGS="$LDFLAGS"
+}
+bzip2_test() { make test CC="$CC" CFLAGS="$CFLAGS -D_FILE_OFFSET_BITS=64" LDFLAGS="$LDFLAGS"; }
+bzip2_workload() { ./bzip2 -9 <"$INPUTS/text" >text.bz2 && ./bzip2 -d <text.bz2 >/dev/null; }
+
+# ---- jq: autotools (autoreconf first: the release tarball has no configure) ----
+jq_package=jq
+jq_build() {
+  autoreconf -fi >/dev/null 2>&1 &&
+    ./configure --disable-docs --disable-maintainer-mode --with-oniguruma=yes >/dev/null &&
+    make -j"$jobs"
+}
+jq_test() { NO_VALGRIND=1 make -j"$jobs" check; }
+jq_workload() {
+  ./jq '[.[] | select(.id % 3 == 0) | {n: .name, t: (.tags | length)}] | length' \
+    "$INPUTS/records.json" >/dev/null &&
+    ./jq -c 'map(.name | ascii_upcase) | sort | .[0:3]' "$INPUTS/records.json" >/dev/null
+}
+
+# ---- cJSON: CMake (its flag checks run with -Werror) and ctest; the
+# workload is a small driver of ours, built against the built library ----
+cjson_package=cjson
+cjson_build() {
+  cmake -S . -B build -DENABLE_CJSON_UTILS=ON -DENABLE_CJSON_TEST=ON >/dev/null &&
+    cmake --build build -j "$jobs" &&
+    $CC $CFLAGS -I. "$CORPUS/workloads/cjson_roundtrip.c" -Lbuild -lcjson \
+      -Wl,-rpath,"$PWD/build" $LDFLAGS -o build/cjson_roundtrip
+}
+cjson_test() { (cd build && ctest --output-on-failure); }
+cjson_workload() { build/cjson_roundtrip "$INPUTS/records.json" 6; }
+
+# ---- GNU FriBidi: meson (its autotools files are there too; meson is
+# what it is built with upstream) ----
+fribidi_package=fribidi
+fribidi_build() {
+  meson setup build -Ddocs=false -Dbuildtype=plain >/dev/null && ninja -C build -j "$jobs"
+}
+fribidi_test() { meson test -C build --print-errorlogs; }
+fribidi_workload() { build/bin/fribidi-benchmark --niter 60 "$INPUTS/bidi.txt" >/dev/null; }
+
+# ---- {fmt}: C++, CMake, its googletest suite (Debian's patches build it
+# against the system's googletest) ----
+fmt_package=fmtlib:debian
+fmt_build() {
+  cmake -S . -B build -DFMT_DOC=OFF -DFMT_TEST=ON -DBUILD_SHARED_LIBS=OFF >/dev/null &&
+    cmake --build build -j "$jobs"
+}
+fmt_test() { (cd build && ctest --output-on-failure -j "$jobs"); }
+fmt_workload() {
+  for t in format-test printf-test ranges-test chrono-test; do
+    build/bin/$t >/dev/null || return 1
+  done
+}
+
+corpus_projects="zlib lua bzip2 jq cjson fribidi fmt"

@@ -1,0 +1,5 @@
+	.text
+	.globl	plain_asm
+plain_asm:
+	ret
+	.section	.note.GNU-stack,"",@progbits
