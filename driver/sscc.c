@@ -37,7 +37,10 @@
  *       -L<lib> -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
  *       -Wl,--pop-state
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
- *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *     only pulled in when referenced: the same effect), the --wrap options
+ *     of <lib>/libssrt.wrap (the io experiment's wrappers of the C
+ *     library's I/O and stdio functions, which forward unchanged unless
+ *     ssrun -io runs the program) plus -ldl -lpthread.
  *   <lib> is <dir of this executable>/../lib, in the build tree and in an
  *   installed tree alike.
  *
@@ -366,6 +369,9 @@ int main(int argc, char **argv) {
         sv_push(&out, "-x");
         sv_push(&out, "none");
         sv_push(&out, concat(lib, "/libssrt.a", ""));
+        /* The io experiment's wrappers (rt/trace/io.h): the linker reads
+         * one --wrap per function from this file. */
+        sv_push(&out, concat("-Wl,@", lib, "/libssrt.wrap"));
         sv_push(&out, "-ldl");
         sv_push(&out, "-lpthread");
       } else {
