@@ -10,7 +10,7 @@
 #include "report.h"
 
 struct ssprof_family {
-  const char *name; /* "counting", "sampling": in messages */
+  const char *name; /* "counting", "sampling", "trace": in messages */
   /* Does file `f` belong to the family (by the records it holds)?  Every
    * file belongs to exactly one family. */
   int (*holds)(const struct ss_expfile *f);
@@ -24,6 +24,7 @@ struct ssprof_family {
 
 extern const struct ssprof_family ssprof_counting_family;
 extern const struct ssprof_family ssprof_sampling_family;
+extern const struct ssprof_family ssprof_trace_family;
 
 /* The end of a report: 0, or 1 with one line when stdout could not be
  * written. */

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int holds(const struct ss_expfile *f) { return !f->has_sampling; }
+static int holds(const struct ss_expfile *f) {
+  return !f->has_sampling && !f->has_trace;
+}
 
 static int reads(const struct ss_expfile *f) {
   return strcmp(f->process.experiment, "ideal") == 0 ||
@@ -50,7 +52,8 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
   } else {
     for (size_t i = 0; i < ideal.num_warnings; i++)
       fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
-    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
+    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout,
+                                 NULL};
     ss_report_counting(&listing);
     status = ssprof_finish_output();
   }

@@ -2,7 +2,8 @@
  * ssprof_main.c -- ssprof: read, check and merge experiment files, then
  * either derive every count of a counting experiment (ideal) or symbolize
  * and aggregate the samples of a sampling experiment (usertime, totaltime,
- * [f]pcsamp[x]), and print the listing (or -json).
+ * [f]pcsamp[x]) or the events of a trace (fpe, io), and print the listing
+ * (or -json).
  *
  * Exit status: 0 on success (warnings go to stderr), 1 when a file cannot
  * be used (one line: "ssprof: <file>: <what is wrong>"), 2 for usage
@@ -21,6 +22,7 @@
 static const struct ssprof_family *const families[] = {
     &ssprof_counting_family,
     &ssprof_sampling_family,
+    &ssprof_trace_family,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
