@@ -34,8 +34,11 @@
  *   - when the command links (whether or not -fss-ideal is given, since build
  *     systems often link without CFLAGS): appends the runtime so that it is
  *     recorded as needed only if some object references it:
- *       -L<lib> -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
+ *       -L<lib>/link -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
  *       -Wl,--pop-state
+ *     (<lib>/link/libssrt.so has only the runtime's entry points, so the
+ *     C library functions the runtime stands in front of do not make it
+ *     needed: rt/link_stub.c)
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
  *     only pulled in when referenced: the same effect), the --wrap options
  *     of <lib>/libssrt.wrap (the io experiment's wrappers of the C
@@ -375,7 +378,10 @@ int main(int argc, char **argv) {
         sv_push(&out, "-ldl");
         sv_push(&out, "-lpthread");
       } else {
-        sv_push(&out, concat("-L", lib, ""));
+        /* Linked against lib/link's libssrt.so, which has only the
+         * runtime's entry points (rt/link_stub.c); the program runs with
+         * lib/libssrt.so (rpath). */
+        sv_push(&out, concat("-L", lib, "/link"));
         if (strchr(lib, ',')) { /* -Wl, would split the path at the comma */
           sv_push(&out, "-Xlinker");
           sv_push(&out, "-rpath");

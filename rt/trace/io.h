@@ -18,7 +18,8 @@
  *    handler makes the call itself and records it with the call stack of
  *    the program's call to the stdio function.  The buffers the program
  *    leaves to exit are flushed, traced, just before the file is written.
- *  - Names: a descriptor gets the path it was opened with, its original's
+ *  - Names: a descriptor gets the path it was opened with (made
+ *    absolute: the same file has one name in every process), its original's
  *    after dup, "pipe:[inode]" for a pipe, and for one the program did not
  *    open here (stdin, a socket) what /proc/self/fd says (io_files.c).
  *  - In a static program built by sscc there is no C library to stand in
@@ -113,8 +114,9 @@ int ssrt_io_files_init(void);
 uint32_t ssrt_io_file_of(int fd);
 /* `fd` now names `object` (SS_NONE: forget it). */
 void ssrt_io_file_set(int fd, uint32_t object);
-/* A path as the program gave it to open, interned. */
-uint32_t ssrt_io_file_opened(const char *path);
+/* A path the program opened, relative to `dir` (AT_FDCWD: the working
+ * directory) unless absolute, interned as an absolute path. */
+uint32_t ssrt_io_file_opened(int dir, const char *path);
 /* The name of a new pipe whose end is `fd`. */
 uint32_t ssrt_io_file_pipe(int fd);
 

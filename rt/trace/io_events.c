@@ -11,6 +11,7 @@
 #include "tracer.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -38,7 +39,11 @@ static uint32_t update_names(uint32_t kind, int64_t result, int *fd,
   case SS_IO_OPENAT:
   case SS_IO_CREAT: {
     /* A path the kernel could not read is not read here either. */
-    uint32_t object = result == -EFAULT ? SS_NONE : ssrt_io_file_opened(path);
+    uint32_t object =
+        result == -EFAULT ? SS_NONE
+                          : ssrt_io_file_opened(kind == SS_IO_OPENAT ? *fd
+                                                                     : AT_FDCWD,
+                                                path);
     if (result >= 0)
       ssrt_io_file_set((int)result, object);
     return object;

@@ -14,8 +14,10 @@
 #include "safe_string.h"
 #include "trace_names.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #define MAX_FDS 65536
@@ -64,10 +66,41 @@ uint32_t ssrt_io_file_of(int fd) {
   return id;
 }
 
-uint32_t ssrt_io_file_opened(const char *path) {
+uint32_t ssrt_io_file_opened(int dir, const char *path) {
   if (!path)
     return SS_NONE;
-  return ssrt_names_intern(path, ssrt_strlen(path), SS_NAME_OPENED);
+  if (path[0] == '/')
+    return ssrt_names_intern(path, ssrt_strlen(path), SS_NAME_OPENED);
+  /* A relative path, made absolute against the directory it was opened
+   * in (the working directory, or openat's), so that the same file has
+   * one name in every process. */
+  char full[4096 + 256];
+  ssize_t n;
+  if (dir == AT_FDCWD) {
+    n = syscall(SYS_getcwd, full, sizeof full - 256);
+    n = n > 0 ? (ssize_t)ssrt_strlen(full) : -1;
+  } else {
+    char link[48];
+    struct ssrt_str s;
+    ssrt_str_init(&s, link, sizeof link);
+    ssrt_str_add(&s, "/proc/self/fd/");
+    ssrt_str_add_u64(&s, (uint64_t)dir);
+    n = readlink(link, full, sizeof full - 256);
+  }
+  if (n <= 0 || full[0] != '/')
+    return ssrt_names_intern(path, ssrt_strlen(path), SS_NAME_OPENED);
+  struct ssrt_str s;
+  s.buf = full;
+  s.cap = sizeof full;
+  s.len = (size_t)n;
+  s.truncated = 0;
+  if (n > 1)
+    ssrt_str_add(&s, "/");
+  /* "./x" is "x" */
+  while (path[0] == '.' && path[1] == '/')
+    path += 2;
+  ssrt_str_add(&s, path);
+  return ssrt_names_intern(full, s.len, SS_NAME_OPENED);
 }
 
 uint32_t ssrt_io_file_pipe(int fd) {
