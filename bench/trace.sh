@@ -37,9 +37,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ "$quick" = 1 ]; then
-  reps=${reps:-3} fpe_n=20000000 fpe_e=100000 small=20000 large=200 lines=200000
+  reps=${reps:-3} fpe_n=100000000 fpe_e=100000 small=20000 large=200 lines=200000
 else
-  reps=${reps:-5} fpe_n=100000000 fpe_e=1000000 small=100000 large=1000 lines=1000000
+  reps=${reps:-5} fpe_n=400000000 fpe_e=1000000 small=100000 large=1000 lines=1000000
 fi
 ssrun=$build/bin/ssrun ssprof=$build/bin/ssprof
 if ! [ -x "$ssrun" ] || ! [ -x "$ssprof" ] || ! [ -f "$build/lib/libssrt.so" ]; then
@@ -106,7 +106,7 @@ fpe = os.path.join(bin_dir, "fpe_work")
 io = os.path.join(bin_dir, "io_work")
 measure("fpe: no exceptions", "fpe", [fpe, str(fpe_n), "0"])
 measure("fpe: %d exceptions" % fpe_e, "fpe", [fpe, str(fpe_n), str(fpe_e)])
-measure("io: no I/O", "io", [io, runs, "none", str(fpe_n // 10)])
+measure("io: no I/O", "io", [io, runs, "none", str(fpe_n)])
 measure("io: %d x 64 B write+read" % small, "io", [io, runs, "small", str(small)])
 measure("io: %d x 64 KiB write+read" % large, "io", [io, runs, "large", str(large)])
 measure("io: %d stdio lines" % lines, "io", [io, runs, "stdio", str(lines)])

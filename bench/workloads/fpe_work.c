@@ -4,7 +4,7 @@
  * and one division each) over an array, E of them with a zero divisor (a
  * division by zero, spread evenly), and prints a checksum and the count
  * of infinite results it made, which must be E.  E = 0: the same work
- * with no exception at all.
+ * with no exception at all (ssrun -fpe finds none).
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,7 +19,7 @@ int main(int argc, char **argv) {
   long e = argc > 2 ? atol(argv[2]) : 0;
   for (int i = 0; i < SIZE; i++) {
     a[i] = 1.0 + (double)i / SIZE;
-    d[i] = 1.0 + (double)(i % 7) / 8;
+    d[i] = 2.0 + (double)(i % 7) / 8; /* a contraction: values stay small */
   }
   long every = e > 0 ? n / e : 0, infinite = 0;
   double sum = 0;
