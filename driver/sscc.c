@@ -38,7 +38,7 @@
  *       -Wl,--pop-state
  *     (<lib>/link/libssrt.so has only the runtime's entry points, so the
  *     C library functions the runtime stands in front of do not make it
- *     needed: rt/link_stub.c)
+ *     needed: rt/core/link_stub.c)
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
  *     only pulled in when referenced: the same effect), the --wrap options
  *     of <lib>/libssrt.wrap (the io experiment's wrappers of the C
@@ -379,7 +379,7 @@ int main(int argc, char **argv) {
         sv_push(&out, "-lpthread");
       } else {
         /* Linked against lib/link's libssrt.so, which has only the
-         * runtime's entry points (rt/link_stub.c); the program runs with
+         * runtime's entry points (rt/core/link_stub.c); the program runs with
          * lib/libssrt.so (rpath). */
         sv_push(&out, concat("-L", lib, "/link"));
         if (strchr(lib, ',')) { /* -Wl, would split the path at the comma */

@@ -14,6 +14,14 @@
 // RUN: cd %t && ./sscc-o2 > sscc.plain && %ssrun -fpe ./sscc-o2 > sscc.traced && diff sscc.plain sscc.traced
 // RUN: cd %t && %tracecheck --exhaustive sscc.traced sscc-o2.fpe.m* | FileCheck %s
 // CHECK: tracecheck: 35 figures match
+// With -fpe_inexact, inexact results count too (the program's tally then
+// counts them from the flags as well).
+// RUN: %clang -O2 -g -DFPE_TALLY_INEXACT -I%S/Inputs %s -o inexact -lm
+// RUN: cd %t && ./inexact > inexact.plain && %ssrun -fpe_inexact ./inexact > inexact.traced && diff inexact.plain inexact.traced
+// RUN: cd %t && %tracecheck --exhaustive inexact.traced inexact.fpe.m* | FileCheck %s --check-prefix=INEXACT
+// INEXACT: tracecheck: 42 figures match
+// RUN: cd %t && %ssprof inexact.fpe.m* | FileCheck %s --check-prefix=INEXACT-LIST
+// INEXACT-LIST: {{^ +[1-9][0-9]*}}: Inexact
 // The listing: the seeds' summary and function list.
 // RUN: cd %t && %ssprof o2.fpe.m* | FileCheck %s --check-prefix=LIST
 // LIST: Summary of FPE callstack tracing data (fpe)--
