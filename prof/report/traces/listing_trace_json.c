@@ -12,14 +12,7 @@
 
 static void file_window(struct ss_json *j, size_t i, void *ctx) {
   const struct ss_trace_model *m = ctx;
-  if (m->calipers_given) {
-    ss_json_begin_object(j, "caliper_window");
-    ss_json_int(j, "after", m->windows[i].after);
-    ss_json_int(j, "through", m->windows[i].through);
-    ss_json_end_object(j);
-  } else {
-    ss_json_null(j, "caliper_window");
-  }
+  ss_json_caliper_window(j, m->calipers_given, &m->windows[i]);
 }
 
 /* "fpe": {"total", "invalid", ...} of a weight vector. */
@@ -82,13 +75,8 @@ static void write_functions(struct ss_json *j, const struct ss_trace_model *m) {
   for (uint32_t r = 0; r < cs->num_functions; r++) {
     const struct ss_cs_function *f = &cs->functions[cs->by_rank[r]];
     ss_json_begin_object(j, NULL);
-    ss_json_uint(j, "index", f->rank);
-    ss_json_string(j, "name", f->name);
-    ss_json_string(j, "dso", f->dso);
-    ss_json_string(j, "path", f->path);
-    ss_json_string(j, "file", f->file);
-    ss_json_uint(j, "line", f->line);
-    ss_json_bool(j, "by_address", f->by_address);
+    ss_json_function_place(j, f->rank, f->name, f->dso, f->path, f->file,
+                           f->line, f->by_address);
     ss_json_uint(j, "exclusive", f->excl[0]);
     ss_json_uint(j, "inclusive", f->incl[0]);
     write_weights(j, m, "fpe", "io", f->excl);
@@ -122,14 +110,11 @@ static void write_callgraph(struct ss_json *j, const struct ss_trace_model *m) {
   for (size_t i = 0; i < cs->num_edges; i++) {
     const struct ss_cs_edge *e = &cs->edges[i];
     ss_json_begin_object(j, NULL);
-    ss_json_string(j, "caller", cs->functions[e->caller].name);
-    ss_json_uint(j, "caller_index", cs->functions[e->caller].rank);
-    ss_json_string(j, "callee", cs->functions[e->callee].name);
-    ss_json_uint(j, "callee_index", cs->functions[e->callee].rank);
-    ss_json_hex(j, "callsite", e->callsite);
-    ss_json_bool(j, "inlined", e->inlined);
-    ss_json_string(j, "file", e->file);
-    ss_json_uint(j, "line", e->line);
+    ss_json_call_site(j, cs->functions[e->caller].name,
+                      cs->functions[e->caller].rank,
+                      cs->functions[e->callee].name,
+                      cs->functions[e->callee].rank, e->callsite, e->inlined,
+                      e->file, e->line);
     ss_json_uint(j, "events", e->w[0]);
     write_weights(j, m, "fpe", "io", e->w);
     ss_json_end_object(j);

@@ -52,16 +52,8 @@ static void print_extras(const struct ss_listing *l) {
     fprintf(out, "%16u: Threads traced\n", m->threads);
   if (l->profile->num_files > 1)
     fprintf(out, "%16zu: Experiment files merged\n", l->profile->num_files);
-  if (m->calipers_given) {
-    const struct ss_caliper_window *w = &m->windows[0];
-    char text[64];
-    if (w->after < 0)
-      snprintf(text, sizeof text, "start to %" PRId64, w->through);
-    else
-      snprintf(text, sizeof text, "%" PRId64 " to %" PRId64, w->after,
-               w->through);
-    fprintf(out, "%16s: Caliper points (events between them)\n", text);
-  }
+  if (m->calipers_given)
+    ss_print_caliper_window(out, &m->windows[0], "events");
 }
 
 /* io: each kind of call with its calls, bytes and time. */
