@@ -44,14 +44,12 @@
 int ssrt_io_running(void);
 
 /* Whether the calling thread is recording an io event: the calls made
- * meanwhile (libunwind checks memory through a pipe) are the runtime's,
- * not the program's, and are not traced.  ssrt_io_traced: running and not
- * busy. */
+ * meanwhile (an unwinder reading memory through a pipe) are the runtime's,
+ * not the program's, and are not traced.  ssrt_io_traced: io runs, records
+ * (the file is not being written) and the thread is not busy. */
 int ssrt_io_busy(void);
 void ssrt_io_set_busy(int busy);
-static inline int ssrt_io_traced(void) {
-  return ssrt_io_running() && !ssrt_io_busy();
-}
+int ssrt_io_traced(void);
 
 /* -- one call, from a wrapper (io_calls.c) ---------------------------------- */
 

@@ -22,6 +22,10 @@ __attribute__((used, section("ssrt_static_experiments"))) static const char
 
 int ssrt_io_running(void) { return __atomic_load_n(&running, __ATOMIC_ACQUIRE); }
 
+int ssrt_io_traced(void) {
+  return ssrt_io_running() && ssrt_tracer_recording() && !ssrt_io_busy();
+}
+
 static struct ssrt_trace_info info = {
     SS_TRACE_IO, 0, "", ssrt_names_write};
 

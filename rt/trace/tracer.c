@@ -47,6 +47,11 @@ static pid_t current_tid(void) { return (pid_t)syscall(SYS_gettid); }
 
 int ssrt_tracing(void) { return __atomic_load_n(&running, __ATOMIC_ACQUIRE); }
 
+int ssrt_tracer_recording(void) {
+  return ssrt_tracing() && !__atomic_load_n(&paused, __ATOMIC_ACQUIRE) &&
+         !untraced;
+}
+
 uint64_t ssrt_tracer_now(void) {
   uint64_t now = ssrt_clock_ns(CLOCK_MONOTONIC);
   return now > start_ns ? now - start_ns : 0;

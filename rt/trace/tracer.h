@@ -65,8 +65,11 @@ struct ssrt_trace_info {
  * calling thread's tracer.  `info` must stay valid.  Returns 0, or -1 (with
  * a message) when there is no memory for events. */
 int ssrt_tracer_start(const struct ssrt_trace_info *info);
-/* Whether a trace runs in this image (acquire). */
+/* Whether a trace runs in this image (acquire), and records now (not
+ * while the file is written: the runtime's own calls are not the
+ * program's). */
 int ssrt_tracing(void);
+int ssrt_tracer_recording(void);
 
 /* The calling thread's tracer, made on first use (async-signal-safe);
  * NULL when no trace runs or the table is full. */
