@@ -2,8 +2,10 @@
 # What the trace experiments cost, measured in one run: each workload
 # built with clang -O2, run plain and under ssrun -fpe or ssrun -io,
 # alternately (plain, traced, plain, traced, ...), the median wall time of
-# each side, and the ratio traced / plain.  The wall time is the whole
-# process's, ssrun's start and the writing of the experiment file included.
+# each side, and the ratio traced / plain: of the wall time and of the CPU
+# time (user + system, the kernel's account of the process: less disturbed
+# when other work shares the machine).  Both are the whole process's,
+# ssrun's start and the writing of the experiment file included.
 #
 #   fpe  fpe_work with no floating-point exception (the target: no cost),
 #        and with 10^6 divisions by zero (each one trapped, stepped over
@@ -71,13 +73,18 @@ def clean():
             os.unlink(os.path.join(runs, f))
 
 def run(argv):
+    """Wall and CPU seconds of the command (its own process: ssrun execs)."""
     t = time.monotonic()
-    p = subprocess.run(argv, cwd=runs, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
+    p = subprocess.Popen(argv, cwd=runs, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(p.pid, 0)
     dt = time.monotonic() - t
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    p.returncode = os.waitstatus_to_exitcode(status)
     if p.returncode != 0:
-        sys.exit("trace: %s failed: %s" % (" ".join(argv), p.stderr))
-    return dt, p.stdout
+        sys.exit("trace: %s failed: %s" % (" ".join(argv), err))
+    return dt, usage.ru_utime + usage.ru_stime
 
 def events(exp):
     files = [f for f in os.listdir(runs) if ".%s." % exp in f]
@@ -90,18 +97,22 @@ def measure(name, exp, argv):
     plain, traced, counted = [], [], None
     for _ in range(reps):
         clean()
-        plain.append(run(argv)[0])
-        traced.append(run([ssrun, "-" + exp] + argv)[0])
+        plain.append(run(argv))
+        traced.append(run([ssrun, "-" + exp] + argv))
         counted = events(exp)
-    p, t = statistics.median(plain), statistics.median(traced)
+    p = statistics.median(w for w, _ in plain)
+    t = statistics.median(w for w, _ in traced)
+    pc = statistics.median(c for _, c in plain)
+    tc = statistics.median(c for _, c in traced)
     per = (t - p) / counted * 1e6 if counted else 0.0
-    say("%-34s %9.3f %9.3f %7.3f %10d %12.2f" %
-        (name, p, t, t / p, counted, per))
+    say("%-32s %8.3f %8.3f %6.3f %8.3f %8.3f %6.3f %9d %9.2f" %
+        (name, p, t, t / p, pc, tc, tc / pc if pc else 0, counted, per))
     return t / p
 
-say("bench/trace.sh: median of %d runs, wall seconds of the whole process" % reps)
-say("%-34s %9s %9s %7s %10s %12s" % ("workload", "plain", "traced", "ratio",
-                                     "events", "us/event"))
+say("bench/trace.sh: median of %d runs, seconds of the whole process" % reps)
+say("%-32s %8s %8s %6s %8s %8s %6s %9s %9s" % (
+    "workload", "wall", "traced", "ratio", "cpu", "traced", "ratio",
+    "events", "us/event"))
 fpe = os.path.join(bin_dir, "fpe_work")
 io = os.path.join(bin_dir, "io_work")
 measure("fpe: no exceptions", "fpe", [fpe, str(fpe_n), "0"])
@@ -110,5 +121,7 @@ measure("io: no I/O", "io", [io, runs, "none", str(fpe_n)])
 measure("io: %d x 64 B write+read" % small, "io", [io, runs, "small", str(small)])
 measure("io: %d x 64 KiB write+read" % large, "io", [io, runs, "large", str(large)])
 measure("io: %d stdio lines" % lines, "io", [io, runs, "stdio", str(lines)])
-say("target (seeds, fpe): ratio <= 1.15")
+say("us/event: the extra wall time per event recorded, the fixed cost")
+say("(the runtime's start, the file) included; target (seeds, fpe):")
+say("ratio <= 1.15")
 PY
