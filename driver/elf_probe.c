@@ -67,8 +67,48 @@ static bool needs_ssrt(int fd, const Elf64_Phdr *ph, int n) {
   return found;
 }
 
+/* The contents of the section called `want` (at most size - 1 bytes, NUL
+ * terminated) into buf; false if there is none. */
+static bool read_section(int fd, const Elf64_Ehdr *eh, const char *want,
+                         char *buf, size_t size) {
+  if (eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shnum == 0 ||
+      eh->e_shstrndx >= eh->e_shnum)
+    return false;
+  Elf64_Shdr *sh = malloc(eh->e_shnum * sizeof *sh);
+  bool found = false;
+  if (sh && read_at(fd, sh, eh->e_shnum * sizeof *sh, (off_t)eh->e_shoff)) {
+    const Elf64_Shdr *names = &sh[eh->e_shstrndx];
+    size_t wlen = strlen(want);
+    for (int i = 0; i < eh->e_shnum && !found; i++) {
+      char name[64];
+      if (sh[i].sh_name >= names->sh_size ||
+          !read_at(fd, name, wlen + 1, (off_t)(names->sh_offset + sh[i].sh_name)) ||
+          memcmp(name, want, wlen + 1) != 0 || sh[i].sh_type == SHT_NOBITS)
+        continue;
+      size_t n = sh[i].sh_size < size - 1 ? sh[i].sh_size : size - 1;
+      found = read_at(fd, buf, n, (off_t)sh[i].sh_offset);
+      buf[found ? n : 0] = '\0';
+    }
+  }
+  free(sh);
+  return found;
+}
+
+bool elf_runs_statically(const struct elf_probe *p, const char *name) {
+  const char *s = p->static_experiments;
+  const char *end = s + sizeof p->static_experiments;
+  while (s < end && *s) {
+    if (strcmp(s, name) == 0)
+      return true;
+    s += strnlen(s, (size_t)(end - s)) + 1;
+  }
+  return false;
+}
+
 struct elf_probe probe_elf(const char *path) {
-  struct elf_probe r = {ELF_UNREADABLE, false};
+  struct elf_probe r;
+  memset(&r, 0, sizeof r);
+  r.kind = ELF_UNREADABLE;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     return r;
@@ -98,6 +138,9 @@ struct elf_probe probe_elf(const char *path) {
         r.kind = ELF_DYNAMIC;
     if (r.kind == ELF_DYNAMIC)
       r.needs_ssrt = needs_ssrt(fd, ph, eh.e_phnum);
+    else
+      read_section(fd, &eh, "ssrt_static_experiments", r.static_experiments,
+                   sizeof r.static_experiments);
   }
   free(ph);
   close(fd);

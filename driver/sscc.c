@@ -34,10 +34,16 @@
  *   - when the command links (whether or not -fss-ideal is given, since build
  *     systems often link without CFLAGS): appends the runtime so that it is
  *     recorded as needed only if some object references it:
- *       -L<lib> -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
+ *       -L<lib>/link -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
  *       -Wl,--pop-state
+ *     (<lib>/link/libssrt.so has only the runtime's entry points, so the
+ *     C library functions the runtime stands in front of do not make it
+ *     needed: rt/core/link_stub.c)
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
- *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *     only pulled in when referenced: the same effect), the --wrap options
+ *     of <lib>/libssrt.wrap (the io experiment's wrappers of the C
+ *     library's I/O and stdio functions, which forward unchanged unless
+ *     ssrun -io runs the program) plus -ldl -lpthread.
  *   <lib> is <dir of this executable>/../lib, in the build tree and in an
  *   installed tree alike.
  *
@@ -368,10 +374,16 @@ int main(int argc, char **argv) {
         sv_push(&out, "-x");
         sv_push(&out, "none");
         sv_push(&out, concat(lib, "/libssrt.a", ""));
+        /* The io experiment's wrappers (rt/trace/io.h): the linker reads
+         * one --wrap per function from this file. */
+        sv_push(&out, concat("-Wl,@", lib, "/libssrt.wrap"));
         sv_push(&out, "-ldl");
         sv_push(&out, "-lpthread");
       } else {
-        sv_push(&out, concat("-L", lib, ""));
+        /* Linked against lib/link's libssrt.so, which has only the
+         * runtime's entry points (rt/core/link_stub.c); the program runs with
+         * lib/libssrt.so (rpath). */
+        sv_push(&out, concat("-L", lib, "/link"));
         if (strchr(lib, ',')) { /* -Wl, would split the path at the comma */
           sv_push(&out, "-Xlinker");
           sv_push(&out, "-rpath");
