@@ -43,7 +43,7 @@
  *    "<dso>+0x<address>" (link-time address), "0x<address>" outside every
  *    module.
  *  - [index] ranks: by the inclusive then the exclusive weight `rank_by`
- *    (exclusive only when leaf_only), then callers before callees (the
+ *    (exclusive only with SS_CS_LEAF_ONLY), then callers before callees (the
  *    smallest distance from the outermost frame of the stacks a function
  *    is in: _start, __libc_start_main, main, ...), then name.  Lines come
  *    sorted by function rank, file, line; edges by caller and callee rank,
@@ -52,11 +52,11 @@
  * What else a result keeps, when ss_callstacks_begin's flags ask for it
  * (callstacks_kept.c):
  *  - SS_CS_STACKS: every distinct logical stack (its frames innermost
- *    first: function and source line, the stack's whole weights), in the
- *    order its first stack was attributed; and the stacks in the order
- *    they were added, per group (a thread's samples or events: each
- *    ss_callstacks_begin_group starts one), as logical stack ids.  What
- *    flame graphs, timelines and the exports read.
+ *    first: function and source line; the weights of all its stacks), in
+ *    the order of the distinct stacks first added that make it; and the
+ *    stacks in the order they were added, per group (a thread's samples
+ *    or events: each ss_callstacks_begin_group starts one), as logical
+ *    stack ids.  What flame graphs, timelines and the exports read.
  *  - SS_CS_LEAVES: every distinct innermost address (module, link-time
  *    address, return address or not) with the function and source line of
  *    its innermost logical frame and its weights, sorted by function id,
@@ -170,7 +170,8 @@ struct ss_cs_builder *ss_callstacks_begin(const struct ss_profile *p,
 
 /* SS_CS_STACKS: the stacks added from now on are a new group's, of file
  * `file`, with the caller's `tag` (a thread id, say); a group may stay
- * empty.  Stacks added before any group begin one with tag 0. */
+ * empty.  A stack added before any group begins one, of its file, with
+ * tag 0.  Without SS_CS_STACKS, nothing. */
 void ss_callstacks_begin_group(struct ss_cs_builder *b, uint32_t file,
                                uint32_t tag);
 
