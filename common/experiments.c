@@ -7,22 +7,25 @@
 
 #define MS 1000000ull
 
-/* Marching orders follow the seeds' listings: "ut:cu" for usertime and
+/* Marching orders follow the seeds' listings: "ut:cu" for usertime,
  * "pc,<bin bytes>,<interval in microseconds>,0:cu" for the PC-sampling
- * family.  The seeds show none for totaltime; "tt:cu" is ours. */
+ * family and "fpe:cu" for fpe.  The seeds show none for totaltime and io;
+ * "tt:cu" and "io:cu" are ours. */
 static const struct ss_experiment table[] = {
-    {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS},
-    {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS},
-    {"pcsamp", "pc,2,10000,0:cu", SS_SAMPLING_PCSAMP, 2, 10 * MS},
-    {"fpcsamp", "pc,2,1000,0:cu", SS_SAMPLING_PCSAMP, 2, 1 * MS},
-    {"pcsampx", "pc,4,10000,0:cu", SS_SAMPLING_PCSAMP, 4, 10 * MS},
-    {"fpcsampx", "pc,4,1000,0:cu", SS_SAMPLING_PCSAMP, 4, 1 * MS},
-    {"ideal", "it:cu", 0, 0, 0},
+    {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS, 0, 0},
+    {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS, 0, 0},
+    {"pcsamp", "pc,2,10000,0:cu", SS_SAMPLING_PCSAMP, 2, 10 * MS, 0, 0},
+    {"fpcsamp", "pc,2,1000,0:cu", SS_SAMPLING_PCSAMP, 2, 1 * MS, 0, 0},
+    {"pcsampx", "pc,4,10000,0:cu", SS_SAMPLING_PCSAMP, 4, 10 * MS, 0, 0},
+    {"fpcsampx", "pc,4,1000,0:cu", SS_SAMPLING_PCSAMP, 4, 1 * MS, 0, 0},
+    {"ideal", "it:cu", 0, 0, 0, 0, 0},
+    {"fpe", "fpe:cu", 0, 0, 0, SS_TRACE_FPE, 0},
+    {"io", "io:cu", 0, 0, 0, SS_TRACE_IO, 1},
 };
 
 /* The rest of the seeds' list; ssrun names them as "not available yet". */
 static const char *const planned[] = {
-    "bbcounts", "fpe", "io", "heap", "mpi", "numa", "prof_hwc", "prof_hwctime",
+    "bbcounts", "heap", "mpi", "numa", "prof_hwc", "prof_hwctime",
     "gi_hwc", "cy_hwc", "ic_hwc", "isc_hwc", "dc_hwc", "dsc_hwc", "tlb_hwc",
     "gfp_hwc", "fsc_hwc", "gi_hwctime", "cy_hwctime", "ic_hwctime",
     "isc_hwctime", "dc_hwctime", "dsc_hwctime", "tlb_hwctime", "gfp_hwctime",

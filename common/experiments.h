@@ -19,12 +19,20 @@
  * writes an `fe` file). */
 #define SS_ENV_TRACE_FORK_TO_EXEC "_SPEEDSHOP_TRACE_FORK_TO_EXEC"
 
+/* Set (to a true value) by ssrun -fpe_inexact: the fpe experiment traps
+ * inexact results too. */
+#define SS_ENV_FPE_INEXACT "_SPEEDSHOP_FPE_INEXACT"
+
 struct ss_experiment {
   const char *name;            /* as in -name and the file name */
   const char *marching_orders; /* PROCESS record string, as in the seeds */
-  uint32_t sampling_kind;      /* enum ss_sampling_kind, 0 for ideal */
+  uint32_t sampling_kind;      /* enum ss_sampling_kind, 0 otherwise */
   uint32_t bin_bytes;          /* pcsamp bin width: 2 or 4; 0 otherwise */
-  uint64_t interval_ns;        /* sampling interval; 0 for ideal */
+  uint64_t interval_ns;        /* sampling interval; 0 otherwise */
+  uint32_t trace_kind;         /* enum ss_trace_kind, 0 otherwise */
+  /* It also runs in a static program built by sscc (no preload needed:
+   * libssrt.a has its part). */
+  uint32_t runs_static;
 };
 
 /* The experiment called `name`, or NULL. */
@@ -32,8 +40,8 @@ const struct ss_experiment *ss_experiment_find(const char *name);
 /* The i-th experiment (NULL past the end), for help texts. */
 const struct ss_experiment *ss_experiment_at(unsigned i);
 
-/* SpeedShop experiments that exist but are not implemented yet (fpe, io,
- * the _hwc family, ...): 1 if `name` is one of them. */
+/* SpeedShop experiments that exist but are not implemented yet (heap,
+ * mpi, the _hwc family, ...): 1 if `name` is one of them. */
 int ss_experiment_is_planned(const char *name);
 
 #endif

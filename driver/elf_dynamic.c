@@ -125,3 +125,30 @@ bool elf_needs(const struct elf_file *f, const char *prefix) {
   }
   return false;
 }
+
+const unsigned char *elf_section(const struct elf_file *f, const char *name,
+                                 size_t *size) {
+  const Elf64_Ehdr *eh = (const Elf64_Ehdr *)f->map;
+  if (!f->map || eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shnum == 0 ||
+      eh->e_shstrndx >= eh->e_shnum || eh->e_shoff % 8 != 0 ||
+      eh->e_shoff > f->size ||
+      eh->e_shnum > (f->size - eh->e_shoff) / sizeof(Elf64_Shdr))
+    return NULL;
+  const Elf64_Shdr *sh = (const Elf64_Shdr *)(f->map + eh->e_shoff);
+  const Elf64_Shdr *names = &sh[eh->e_shstrndx];
+  if (names->sh_offset > f->size || names->sh_size > f->size - names->sh_offset)
+    return NULL;
+  const char *strings = (const char *)f->map + names->sh_offset;
+  size_t len = strlen(name);
+  for (size_t i = 0; i < eh->e_shnum; i++) {
+    if (sh[i].sh_type == SHT_NOBITS || sh[i].sh_name >= names->sh_size ||
+        names->sh_size - sh[i].sh_name <= len ||
+        memcmp(strings + sh[i].sh_name, name, len + 1) != 0)
+      continue;
+    if (sh[i].sh_offset > f->size || sh[i].sh_size > f->size - sh[i].sh_offset)
+      return NULL;
+    *size = sh[i].sh_size;
+    return f->map + sh[i].sh_offset;
+  }
+  return NULL;
+}

@@ -35,6 +35,11 @@ void elf_close(struct elf_file *f);
 /* The dynamic string at offset off, or NULL when it is out of bounds. */
 const char *elf_dyn_string(const struct elf_file *f, size_t off);
 
+/* The contents of the section called `name` (its size in *size), pointing
+ * into the mapping; NULL when there is none or it does not fit the file. */
+const unsigned char *elf_section(const struct elf_file *f, const char *name,
+                                 size_t *size);
+
 /* Whether a DT_NEEDED entry names a library whose name starts with prefix. */
 bool elf_needs(const struct elf_file *f, const char *prefix);
 

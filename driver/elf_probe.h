@@ -12,8 +12,15 @@ struct elf_probe {
   enum elf_kind kind;
   bool needs_ssrt; /* a DT_NEEDED entry names libssrt.so (built by sscc
                       with instrumented code) */
+  /* A static program's section "ssrt_static_experiments": the names
+   * (NUL-separated) of the experiments the libssrt.a linked into it runs
+   * by itself; empty if none. */
+  char static_experiments[256];
 };
 
 struct elf_probe probe_elf(const char *path);
+
+/* Whether the static program runs experiment `name` by itself. */
+bool elf_runs_statically(const struct elf_probe *p, const char *name);
 
 #endif

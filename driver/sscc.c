@@ -36,10 +36,16 @@
  *   - when the command links (whether or not -fss-ideal is given, since build
  *     systems often link without CFLAGS): appends the runtime so that it is
  *     recorded as needed only if some object references it:
- *       -L<lib> -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
+ *       -L<lib>/link -Wl,-rpath,<lib> -Wl,--push-state,--as-needed -lssrt
  *       -Wl,--pop-state
+ *     (<lib>/link/libssrt.so has only the runtime's entry points, so the
+ *     C library functions the runtime stands in front of do not make it
+ *     needed: rt/core/link_stub.c)
  *     or, with -static, the archive <lib>/libssrt.a (an archive member is
- *     only pulled in when referenced: the same effect) plus -ldl -lpthread.
+ *     only pulled in when referenced: the same effect), the --wrap options
+ *     of <lib>/libssrt.wrap (the io experiment's wrappers of the C
+ *     library's I/O and stdio functions, which forward unchanged unless
+ *     ssrun -io runs the program) plus -ldl -lpthread.
  *     The run-time path cannot be made conditional that way: when the
  *     output (-o) turns out not to need libssrt, sscc, which then ran
  *     clang as a child, takes <lib> out of the output's path again
@@ -426,11 +432,24 @@ int main(int argc, char **argv) {
         /* A path is an input file: a user's "-x c" would apply to it. */
         sv_push(&out, "-x");
         sv_push(&out, "none");
+        /* The io experiment's wrappers (rt/trace/io.h): the linker reads
+         * one --wrap per function from this file.  The C library's own
+         * members call wrapped functions too (printf's __overflow), and an
+         * archive is searched only for what is undefined when the linker
+         * reaches it, so libssrt.a and libc.a form a group: a wrapper the
+         * program itself does not call is still found for libc's calls. */
+        sv_push(&out, "-Wl,--start-group");
         sv_push(&out, concat(lib, "/libssrt.a", ""));
+        sv_push(&out, "-lc");
+        sv_push(&out, "-Wl,--end-group");
+        sv_push(&out, concat("-Wl,@", lib, "/libssrt.wrap"));
         sv_push(&out, "-ldl");
         sv_push(&out, "-lpthread");
       } else {
-        sv_push(&out, concat("-L", lib, ""));
+        /* Linked against lib/link's libssrt.so, which has only the
+         * runtime's entry points (rt/core/link_stub.c); the program runs with
+         * lib/libssrt.so (rpath). */
+        sv_push(&out, concat("-L", lib, "/link"));
         if (strchr(lib, ',')) { /* -Wl, would split the path at the comma */
           sv_push(&out, "-Xlinker");
           sv_push(&out, "-rpath");

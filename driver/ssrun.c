@@ -3,15 +3,18 @@
  *
  *   ssrun [-v] [-calsig SIG] -EXP program [args...]
  *
- * For the sampling experiments (usertime, totaltime, [f]pcsamp[x]) it
- * preloads libssrt.so (found in ../lib next to ssrun's own directory, as
+ * For the sampling experiments (usertime, totaltime, [f]pcsamp[x]) and the
+ * traces (fpe, io; -fpe_inexact is fpe with inexact results trapped too)
+ * it preloads libssrt.so (found in ../lib next to ssrun's own directory, as
  * sscc finds its plugin) into the program, puts the experiment's name in
  * $_SPEEDSHOP_EXPERIMENT_TYPE, and execs the program in its own place, so
  * the pid -- and the file's name, <exe>.<exp>.m<pid> -- is the program's.
  * Any dynamically linked program can be sampled, built with sscc or not;
  * everything it starts (fork, exec, system) inherits the experiment.  The
  * ideal experiment needs code compiled with sscc -fss-ideal, which counts
- * by itself: ssrun -ideal just runs the program.
+ * by itself: ssrun -ideal just runs the program.  A static program cannot
+ * be preloaded into; one built by sscc carries libssrt.a, which runs the
+ * experiments marked runs_static (io) by itself.
  *
  * Usage errors (unknown experiment or option, nothing to run) exit with 2,
  * a program that cannot be run with 1, each with one line on stderr.
@@ -42,7 +45,7 @@ static void usage(FILE *out) {
                "experiments: ");
   list_experiments(out);
   fprintf(out,
-          "\n"
+          " -fpe_inexact (fpe, inexact results too)\n"
           "  -v            say what is run, with what\n"
           "  -calsig SIG   each arrival of signal SIG (name or number) records "
           "a caliper point\n"
@@ -149,6 +152,7 @@ int main(int argc, char **argv) {
   prog = "ssrun";
   const struct ss_experiment *exp = NULL;
   const char *calsig = NULL;
+  bool fpe_inexact = false;
   bool verbose = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
@@ -176,6 +180,10 @@ int main(int argc, char **argv) {
       continue;
     }
     const struct ss_experiment *x = ss_experiment_find(a + 1);
+    if (!x && strcmp(a, "-fpe_inexact") == 0) {
+      x = ss_experiment_find("fpe");
+      fpe_inexact = true;
+    }
     if (x) {
       if (exp && exp != x)
         die(2, "two experiments, -%s and -%s; choose one", exp->name, x->name);
@@ -217,15 +225,23 @@ int main(int argc, char **argv) {
     die(1, "cannot run %s: %s", name, strerror(errno));
 
   struct elf_probe elf = probe_elf(path);
-  if (elf.kind == ELF_STATIC)
-    die(1, "cannot run %s under ssrun: it is statically linked, and ssrun needs "
-           "a dynamically linked program to load its runtime into; rebuild it "
-           "without -static", name);
+  if (elf.kind == ELF_STATIC && !elf_runs_statically(&elf, exp->name))
+    die(1, "cannot run %s under ssrun%s: it is statically linked, and ssrun "
+           "needs a dynamically linked program to load its runtime into; "
+           "rebuild it without -static%s", name,
+        exp->runs_static ? " without sscc's runtime" : "",
+        exp->runs_static ? ", or link it with sscc" : "");
   if (elf.kind == ELF_OTHER_MACHINE)
     die(1, "cannot run %s under ssrun: it is not a 64-bit program for this "
            "machine, and the runtime is; rebuild it for this machine", name);
 
-  if (exp->sampling_kind == 0) {
+  if (elf.kind == ELF_STATIC) {
+    /* sscc linked libssrt.a in, with the experiment's part. */
+    setenv(SS_ENV_EXPERIMENT, exp->name, 1);
+    if (verbose)
+      fprintf(stderr, "ssrun: %s experiment (%s) of %s, its own runtime "
+                      "(static)\n", exp->name, exp->marching_orders, path);
+  } else if (exp->sampling_kind == 0 && exp->trace_kind == 0) {
     /* ideal: the instrumented code counts by itself. */
     if (elf.kind == ELF_DYNAMIC && !elf.needs_ssrt)
       fprintf(stderr, "ssrun: warning: %s has no code compiled with sscc "
@@ -240,6 +256,10 @@ int main(int argc, char **argv) {
               exp->marching_orders, path, lib);
     free(lib);
   }
+  if (fpe_inexact)
+    setenv(SS_ENV_FPE_INEXACT, "1", 1);
+  else if (strcmp(exp->name, "fpe") == 0)
+    unsetenv(SS_ENV_FPE_INEXACT); /* ssrun -fpe inside ssrun -fpe_inexact */
   if (sig) {
     char number[16];
     snprintf(number, sizeof number, "%d", sig);

@@ -12,7 +12,7 @@ const char *ssrun_nearest(const char *typed) {
   static const char *list[70];
   size_t n = 0;
   static const char *const options[] = {"-v", "-calsig", "-help",
-                                        "-version", NULL};
+                                        "-version", "-fpe_inexact", NULL};
   for (size_t i = 0; options[i]; i++)
     list[n++] = options[i];
   const struct ss_experiment *x;

@@ -31,6 +31,7 @@ config.substitutions.append(("%testbin", os.path.join(config.ss_obj_root, "tests
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%sscheck", config.python_executable + " " + os.path.join(tools, "sscheck.py")))
+config.substitutions.append(("%tracecheck", config.python_executable + " " + os.path.join(tools, "tracecheck.py")))
 
 # FileCheck, not, count: from the LLVM the project was built against.
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])

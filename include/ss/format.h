@@ -321,6 +321,9 @@ enum ss_record_tag {
   SS_REC_USAGE = 5,      /* struct ss_rec_usage */
   SS_REC_SAMPLING = 6,   /* struct ss_rec_sampling + string */
   SS_REC_SAMPLES = 7,    /* struct ss_rec_samples + samples */
+  SS_REC_TRACE = 8,      /* struct ss_rec_trace + string */
+  SS_REC_EVENTS = 9,     /* struct ss_rec_events + events */
+  SS_REC_TRACE_NAMES = 10, /* struct ss_rec_trace_names + entries + strings */
   SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
 };
 
@@ -434,6 +437,129 @@ struct ss_sample {
 #define SS_SAMPLE_INCOMPLETE 0x1u /* the stack walk stopped before the
                                      outermost frame */
 #define SS_SAMPLE_TRUNCATED 0x2u  /* stopped at the depth limit */
+
+/*
+ * Trace experiments (fpe, io; heap and mpi to come): every event of a kind
+ * recorded exactly, with its call stack.  One TRACE record per file says
+ * what was traced and how; each traced thread's events follow in EVENTS
+ * records (in time order); TRACE_NAMES names the things events refer to
+ * (io: the files).  The layout of an event is the same for every trace;
+ * what its `kind`, `object` and `value` fields mean is the trace's.
+ */
+struct ss_rec_trace {
+  uint32_t kind;        /* enum ss_trace_kind */
+  uint32_t flags;       /* SS_TRACE_*: what the trace recorded */
+  uint64_t events;      /* events recorded, all threads (kept + lost) */
+  uint64_t lost;        /* events dropped: a thread's buffer was full */
+  uint64_t incomplete;  /* kept events whose call stack stopped early */
+  uint32_t num_threads; /* threads with an EVENTS record */
+  uint32_t reserved;
+  uint64_t start_ns;    /* CLOCK_MONOTONIC when the trace started; event
+                           times count from it */
+  /* then one string: how the events were caught, e.g. "SSE traps,
+   * single-stepped" */
+}; /* 48 bytes */
+
+enum ss_trace_kind {
+  SS_TRACE_FPE = 1, /* floating-point exceptions */
+  SS_TRACE_IO = 2   /* I/O system calls */
+};
+
+/* fpe: the exceptions trapped (inexact only when asked). */
+#define SS_TRACE_FPE_INEXACT 0x1u
+/* io: the C library's own calls (stdio) were traced too. */
+#define SS_TRACE_IO_STDIO 0x1u
+
+/* The events of one thread (a thread may have several such records). */
+struct ss_rec_events {
+  uint32_t thread_index; /* 0 for the first thread traced (main) */
+  uint32_t tid;
+  uint64_t num_events;
+  /* then the events: each a struct ss_event and `depth` uint64 addresses,
+   * innermost first */
+}; /* 16 bytes */
+
+struct ss_event {
+  uint16_t depth;   /* addresses that follow, >= 1 */
+  uint16_t flags;   /* SS_SAMPLE_INCOMPLETE, SS_SAMPLE_TRUNCATED,
+                       SS_EVENT_* */
+  uint32_t caliper; /* caliper points recorded before this event */
+  uint32_t kind;    /* fpe: SS_FPE_* bits; io: enum ss_io_call */
+  uint32_t object;  /* io: TRACE_NAMES index of the file, SS_NONE if not
+                       known; fpe: enum ss_fpe_how */
+  uint64_t time_ns;     /* since ss_rec_trace.start_ns */
+  uint64_t duration_ns; /* io: the call's elapsed time; fpe: 0 */
+  int64_t value[3];     /* io: see enum ss_io_call; fpe: 0 */
+}; /* 56 bytes */
+
+/* The first address is a return address (the call into the traced
+ * function), not the address of the instruction the event happened at:
+ * a reader looks it up at address - 1 like the others. */
+#define SS_EVENT_LEAF_IS_CALL 0x4u
+
+/* fpe event kinds: the IEEE exceptions one instruction raised (an
+ * instruction may raise several: overflow is also inexact). */
+#define SS_FPE_INVALID 0x1u
+#define SS_FPE_DIVBYZERO 0x2u
+#define SS_FPE_OVERFLOW 0x4u
+#define SS_FPE_UNDERFLOW 0x8u
+#define SS_FPE_INEXACT 0x10u
+
+enum ss_fpe_how {
+  SS_FPE_TRAPPED = 0,   /* trapped, counted and stepped over (SSE) */
+  SS_FPE_DELIVERED = 1, /* enabled by the program: its SIGFPE followed */
+  SS_FPE_RAISED = 2     /* raised by feraiseexcept (no instruction) */
+};
+
+/* io event kinds.  value[0] is the call's result (bytes moved, the new
+ * descriptor, the new offset; -errno when it failed); value[1] the
+ * descriptor it worked on (-1 if none); value[2] the bytes asked for
+ * (read, write and their relatives), the second descriptor (dup2, dup3:
+ * the one asked for; pipe: the write end; sendfile: the input), else 0. */
+enum ss_io_call {
+  SS_IO_READ = 1,
+  SS_IO_READV = 2,
+  SS_IO_PREAD = 3,
+  SS_IO_PREADV = 4,
+  SS_IO_WRITE = 5,
+  SS_IO_WRITEV = 6,
+  SS_IO_PWRITE = 7,
+  SS_IO_PWRITEV = 8,
+  SS_IO_OPEN = 9,
+  SS_IO_OPENAT = 10,
+  SS_IO_CREAT = 11,
+  SS_IO_CLOSE = 12,
+  SS_IO_DUP = 13,
+  SS_IO_DUP2 = 14,
+  SS_IO_DUP3 = 15,
+  SS_IO_PIPE = 16,
+  SS_IO_PIPE2 = 17,
+  SS_IO_LSEEK = 18,
+  SS_IO_FSYNC = 19,
+  SS_IO_FDATASYNC = 20,
+  SS_IO_SENDFILE = 21,
+  SS_IO_CALL_LAST = SS_IO_SENDFILE
+};
+
+/* What io events' `object` indexes: one entry per distinct name. */
+struct ss_rec_trace_names {
+  uint32_t num_names;
+  uint32_t reserved;
+  /* then num_names x struct ss_trace_name, then one string per name */
+}; /* 8 bytes */
+
+struct ss_trace_name {
+  uint32_t how; /* enum ss_name_how */
+  uint32_t reserved;
+}; /* 8 bytes */
+
+enum ss_name_how {
+  SS_NAME_OPENED = 1,   /* the path given to open, openat or creat */
+  SS_NAME_PIPE = 2,     /* made by pipe: "pipe (read end)", ... */
+  SS_NAME_INHERITED = 3 /* a descriptor the program did not open here:
+                           what /proc/self/fd said ("/dev/pts/0",
+                           "pipe:[1234]") */
+};
 
 struct ss_rec_end {
   uint32_t num_records; /* records before this one */

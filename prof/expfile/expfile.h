@@ -138,6 +138,41 @@ struct ss_sample_view {
   const uint8_t *addrs;
 };
 
+/* TRACE: what a trace experiment recorded (fpe, io). */
+struct ss_trace_info {
+  uint32_t kind;  /* enum ss_trace_kind */
+  uint32_t flags; /* SS_TRACE_* */
+  uint64_t events, lost, incomplete; /* as the runtime counted them */
+  uint32_t num_threads;
+  uint64_t start_ns;
+  const char *how;
+};
+
+/* One EVENTS record: the events of one thread, still encoded (walked with
+ * ss_event_next once the whole record has been checked). */
+struct ss_event_block {
+  uint32_t record_index;
+  uint32_t thread_index, tid;
+  uint64_t num_events;
+  const uint8_t *data; /* the first event, inside the file image */
+  uint64_t size;       /* bytes of all its events */
+};
+
+/* One decoded event; `addrs` points at `depth` little-endian u64s. */
+struct ss_event_view {
+  uint16_t depth, flags;
+  uint32_t caliper, kind, object;
+  uint64_t time_ns, duration_ns;
+  int64_t value[3];
+  const uint8_t *addrs;
+};
+
+/* A TRACE_NAMES entry. */
+struct ss_trace_name_entry {
+  uint32_t how; /* enum ss_name_how */
+  const char *name;
+};
+
 struct ss_expfile {
   char *name; /* as given by the user */
   uint8_t *data;
@@ -162,6 +197,14 @@ struct ss_expfile {
   size_t num_sample_blocks;
   uint64_t num_samples;         /* samples in all SAMPLES records */
   uint32_t num_caliper_points;  /* SS_NOTE_CALIPER notes */
+  int has_trace;
+  struct ss_trace_info trace;
+  struct ss_event_block *event_blocks;
+  size_t num_event_blocks;
+  uint64_t num_events; /* events in all EVENTS records */
+  int has_names;
+  struct ss_trace_name_entry *names;
+  uint32_t num_names;
 };
 
 /* Check and decode the file image `data` (`size` bytes, malloc'd; `f` takes
@@ -180,5 +223,10 @@ void ss_sample_next(const uint8_t **p, struct ss_sample_view *s);
 
 /* Address `i` of a decoded sample. */
 uint64_t ss_sample_addr(const struct ss_sample_view *s, uint32_t i);
+
+/* Decode the event at *p (inside a checked block) and advance *p.  Every
+ * event of a checked file has a kind its trace knows and an object that is
+ * SS_NONE or below num_names. */
+void ss_event_next(const uint8_t **p, struct ss_event_view *e);
 
 #endif

@@ -310,6 +310,15 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
     case SS_REC_SAMPLES:
       rc = ss_parse_samples(f, r, err);
       break;
+    case SS_REC_TRACE:
+      rc = ss_parse_trace(f, r, err);
+      break;
+    case SS_REC_EVENTS:
+      rc = ss_parse_events(f, r, err);
+      break;
+    case SS_REC_TRACE_NAMES:
+      rc = ss_parse_trace_names(f, r, err);
+      break;
     case SS_REC_END:
       break; /* checked by the container scan */
     default:
@@ -322,6 +331,8 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
     rc = check_references(f, err);
   if (rc == 0)
     rc = ss_check_samples(f, err);
+  if (rc == 0)
+    rc = ss_check_events(f, err);
   return rc;
 }
 
@@ -338,6 +349,8 @@ void ss_expfile_free(struct ss_expfile *f) {
   free(f->map);
   free(f->notes);
   free(f->sample_blocks);
+  free(f->event_blocks);
+  free(f->names);
   free(f->data);
   free(f->name);
   free(f);

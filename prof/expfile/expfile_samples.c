@@ -89,27 +89,10 @@ int ss_parse_samples(struct ss_expfile *f, const struct ss_raw_record *r,
                (unsigned long long)r->length);
     return -1;
   }
-  uint64_t pos = 0;
-  for (uint64_t i = 0; i < b.num_samples; i++) {
-    if (room - pos < SAMPLE_HEADER) {
-      ss_err_set(err, "%s: sample %llu runs past the end of the record", what,
-                 (unsigned long long)i);
-      return -1;
-    }
-    uint16_t depth = ss_le16(b.data + pos);
-    if (depth == 0) {
-      ss_err_set(err, "%s: sample %llu has no addresses (depth 0)", what,
-                 (unsigned long long)i);
-      return -1;
-    }
-    pos += SAMPLE_HEADER;
-    if (room - pos < (uint64_t)depth * 8) {
-      ss_err_set(err, "%s: sample %llu (depth %u) runs past the end of the "
-                 "record", what, (unsigned long long)i, depth);
-      return -1;
-    }
-    pos += (uint64_t)depth * 8;
-  }
+  uint64_t pos;
+  if (ss_check_stack_entries(b.data, room, b.num_samples, SAMPLE_HEADER,
+                             "sample", what, &pos, err) != 0)
+    return -1;
   b.size = pos;
   struct ss_cursor c = {r->payload, r->length, SAMPLES_FIXED + pos};
   if (ss_cursor_trailing(&c, f->version_minor, what, err) != 0)
@@ -118,6 +101,35 @@ int ss_parse_samples(struct ss_expfile *f, const struct ss_raw_record *r,
                                        f->num_sample_blocks + 1, sizeof b);
   f->sample_blocks[f->num_sample_blocks++] = b;
   f->num_samples += b.num_samples;
+  return 0;
+}
+
+int ss_check_stack_entries(const uint8_t *data, uint64_t room, uint64_t count,
+                           uint64_t header, const char *noun,
+                           const char *what, uint64_t *size,
+                           struct ss_err *err) {
+  uint64_t pos = 0;
+  for (uint64_t i = 0; i < count; i++) {
+    if (room - pos < header) {
+      ss_err_set(err, "%s: %s %llu runs past the end of the record", what,
+                 noun, (unsigned long long)i);
+      return -1;
+    }
+    uint16_t depth = ss_le16(data + pos);
+    if (depth == 0) {
+      ss_err_set(err, "%s: %s %llu has no addresses (depth 0)", what, noun,
+                 (unsigned long long)i);
+      return -1;
+    }
+    pos += header;
+    if (room - pos < (uint64_t)depth * 8) {
+      ss_err_set(err, "%s: %s %llu (depth %u) runs past the end of the "
+                 "record", what, noun, (unsigned long long)i, depth);
+      return -1;
+    }
+    pos += (uint64_t)depth * 8;
+  }
+  *size = pos;
   return 0;
 }
 

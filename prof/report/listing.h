@@ -70,6 +70,17 @@ void ss_list_sample_heavy_lines(const struct ss_listing *l);
 void ss_list_sample_lines_by_function(const struct ss_listing *l);
 void ss_list_sample_json(const struct ss_listing *l);
 
+/* Trace experiments (fpe, io; traces/): the summary (with io's calls by
+ * kind), the function list by exclusive events, the butterfly, the line
+ * lists, io's files, and -json. */
+void ss_list_trace_summary(const struct ss_listing *l);
+void ss_list_trace_functions(const struct ss_listing *l);
+void ss_list_trace_butterfly(const struct ss_listing *l);
+void ss_list_trace_heavy_lines(const struct ss_listing *l);
+void ss_list_trace_lines_by_function(const struct ss_listing *l);
+void ss_list_io_files(const struct ss_listing *l);
+void ss_list_trace_json(const struct ss_listing *l);
+
 /* The rows of the -json documents, one object each (named `key` inside an
  * object, NULL inside an array), for -diff's "before" and "after":
  * counting functions and lines (listing_json.c), loops (listing_loops.c,

@@ -103,3 +103,30 @@ void ss_report_sampling(const struct ss_listing *l) {
   if (o->usage)
     ss_list_usage(l);
 }
+
+/* As the seeds' prof for fpe and io: summary, function list, -b, -h, -l;
+ * io adds its calls by kind and its files.  -basicblocks, -calls and the
+ * ideal options do not apply and are ignored. */
+void ss_report_trace(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (o->json) {
+    ss_list_trace_json(l);
+    return;
+  }
+  if (!o->no_header)
+    ss_list_header(l);
+  ss_list_trace_summary(l);
+  ss_list_trace_functions(l);
+  if (o->butterfly)
+    ss_list_trace_butterfly(l);
+  if (o->heavy)
+    ss_list_trace_heavy_lines(l);
+  if (o->lines)
+    ss_list_trace_lines_by_function(l);
+  if (l->traces->kind->kind == SS_TRACE_IO)
+    ss_list_io_files(l);
+  if (o->dsolist)
+    ss_list_dsos(l);
+  if (o->usage)
+    ss_list_usage(l);
+}

@@ -2,9 +2,10 @@
  * report.h -- the report layer of ssprof: SpeedShop-style text listings and
  * the -json document, for each family of experiment.  The listing of a
  * counting experiment (with ideal time when its machine code was found,
- * else counts) and of a sampling experiment, each printed in the order of
- * parts the seeds' prof prints (report.c).  Depends on every model layer
- * (counts, ideal, samples) and the layers below them.
+ * else counts), of a sampling experiment and of a trace experiment, each
+ * printed in the order of parts the seeds' prof prints (report.c).
+ * Depends on every model layer (counts, ideal, samples, traces) and the
+ * layers below them.
  */
 #ifndef SSPROF_REPORT_H
 #define SSPROF_REPORT_H
@@ -12,6 +13,7 @@
 #include "counts.h"
 #include "ideal.h"
 #include "samples.h"
+#include "traces.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -65,7 +67,8 @@ struct ss_options {
 };
 
 /* What a listing is made of: the merged profile and the model of its kind
- * of experiment, counting (`model`, `ideal`) or sampling (`samples`). */
+ * of experiment, counting (`model`, `ideal`), sampling (`samples`) or a
+ * trace (`traces`). */
 struct ss_listing {
   const struct ss_profile *profile;
   const struct ss_model *model;          /* counting experiments, else NULL */
@@ -73,6 +76,7 @@ struct ss_listing {
   const struct ss_ideal *ideal; /* counting: cycles; NULL or !available: none */
   const struct ss_options *options;
   FILE *out;
+  const struct ss_trace_model *traces; /* trace experiments, else NULL */
 };
 
 /* The listing (or -json document) of a counting experiment: ideal time
@@ -81,6 +85,9 @@ void ss_report_counting(const struct ss_listing *l);
 
 /* The listing (or -json document) of a sampling experiment. */
 void ss_report_sampling(const struct ss_listing *l);
+
+/* The listing (or -json document) of a trace experiment (fpe, io). */
+void ss_report_trace(const struct ss_listing *l);
 
 /* Does the command line ask for files (-html, -callgrind, ...)?  They are
  * then written instead of the listing (export/exports.c): returns the

@@ -54,3 +54,14 @@ void ss_print_dso_place(FILE *out, const char *dso, const char *file,
   fputs(": ", out);
   ss_print_file_line(out, file, line);
 }
+
+void ss_print_caliper_window(FILE *out, const struct ss_caliper_window *w,
+                             const char *what) {
+  char text[64];
+  if (w->after < 0)
+    snprintf(text, sizeof text, "start to %" PRId64, w->through);
+  else
+    snprintf(text, sizeof text, "%" PRId64 " to %" PRId64, w->after,
+             w->through);
+  fprintf(out, "%16s: Caliper points (%s between them)\n", text, what);
+}

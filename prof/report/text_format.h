@@ -30,6 +30,11 @@ void ss_print_function_place(FILE *out, const struct ss_model_function *f,
 /* "file, line" or "file" or "?" */
 void ss_print_file_line(FILE *out, const char *file, uint32_t line);
 
+/* The summary's line for a -calipers window: "1 to 2: Caliper points
+ * (<what> between them)", "start to 2" for no lower bound. */
+void ss_print_caliper_window(FILE *out, const struct ss_caliper_window *w,
+                             const char *what);
+
 /* "dso: file, line", "dso: file", or just "dso" when the file is unknown. */
 void ss_print_dso_place(FILE *out, const char *dso, const char *file,
                         uint32_t line);

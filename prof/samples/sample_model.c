@@ -1,174 +1,41 @@
 /*
- * sample_model.c -- grouping, symbolization and attribution of samples
- * (the rules are in samples.h).
- *
- * Work is done per distinct thing, never per sample: identical call stacks
- * of a file are grouped first (a hot loop gives thousands of identical
- * samples), then the distinct (module, address) pairs of those stacks are
- * symbolized once each, then each distinct stack is attributed with its
- * weight.
+ * sample_model.c -- the samples of a merged sampling experiment, selected
+ * by the caliper window, summed per function, line and edge and kept
+ * whole (stacks, each thread's sequence, sampled PCs) by the call-stack
+ * layer (callstacks.h; the rules are in samples.h).
  */
 #include "samples.h"
 
 #include "base.h"
+#include "callstacks.h"
 #include "profile.h"
-#include "sample_builder.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *keep(struct ss_sample_model *m, char *owned) {
-  SS_GROW(m->strings, m->strings_cap, m->num_strings);
-  m->strings[m->num_strings++] = owned;
-  return owned;
-}
+/* The weights of a sample: [SAMPLES] 1, [NS] the file's interval. */
+enum { SAMPLES, NS, NUM_WEIGHTS };
 
-static void warn(struct ss_sample_model *m, char *line) {
-  m->warnings = ss_xrealloc_array(m->warnings, m->num_warnings + 1,
-                                  sizeof *m->warnings);
-  m->warnings[m->num_warnings++] = line;
-}
-
-/* ---- keys: byte strings built in a scratch buffer ---- */
-
-static void key_put(struct builder *b, size_t *len, const void *data,
-                    size_t n) {
-  while (*len + n > b->key_cap) {
-    b->key_cap = b->key_cap ? b->key_cap * 2 : 256;
-    b->key = ss_xrealloc_array(b->key, b->key_cap, 1);
-  }
-  memcpy(b->key + *len, data, n);
-  *len += n;
-}
-
-static void key_u32(struct builder *b, size_t *len, uint32_t v) {
-  key_put(b, len, &v, sizeof v);
-}
-
-static void key_u64(struct builder *b, size_t *len, uint64_t v) {
-  key_put(b, len, &v, sizeof v);
-}
-
-static void key_str(struct builder *b, size_t *len, const char *s) {
-  key_put(b, len, s, strlen(s) + 1);
-}
-
-/* ---- modules ---- */
-
-static uint32_t module_of_entry(struct builder *b, uint32_t file,
-                                uint32_t entry) {
-  uint32_t *slot = &b->entry_module[file][entry];
-  if (*slot != NONE)
-    return *slot;
-  const struct ss_expfile *f = b->p->files[file];
-  const struct ss_map_entry *e = &f->map[entry];
-  /* The executable may be recorded without a path: the target's. */
-  const char *path = e->path[0] ? e->path : b->p->target;
-  size_t len = 0;
-  key_str(b, &len, path);
-  key_u32(b, &len, e->build_id_len);
-  key_put(b, &len, e->build_id, e->build_id_len);
-  int inserted;
-  uint32_t id = ss_hash_intern(&b->module_keys, b->key, len, &inserted);
-  if (inserted) {
-    SS_GROW(b->modules, b->modules_cap, id);
-    struct module_ref *mr = &b->modules[id];
-    memset(mr, 0, sizeof *mr);
-    mr->path = path;
-    mr->dso = ss_basename(path);
-    mr->build_id = e->build_id;
-    mr->build_id_len = e->build_id_len;
-  }
-  *slot = id;
-  return id;
-}
-
-static void *module_handle(struct builder *b, uint32_t id) {
-  struct module_ref *mr = &b->modules[id];
-  if (mr->opened)
-    return mr->handle;
-  mr->opened = 1;
-  enum ss_module_status status = SS_MODULE_OK;
-  char why[256];
-  mr->handle = b->sym->ops->open(b->sym->self, mr->path, mr->build_id,
-                                 mr->build_id_len, &status, why, sizeof why);
-  if (mr->handle)
-    return mr->handle;
-  if (status == SS_MODULE_CHANGED)
-    warn(b->m, ss_xasprintf("warning: %s changed since the experiment (%s); "
-                            "its samples are shown by address",
-                            mr->path, why));
-  else if (status == SS_MODULE_MISSING)
-    warn(b->m, ss_xasprintf("warning: %s cannot be read (%s); its samples "
-                            "are shown by address", mr->path, why));
-  return NULL;
-}
-
-/* ---- functions ---- */
-
-static uint32_t function_id(struct builder *b, uint32_t module,
-                            const char *name, const char *file,
-                            uint32_t line, int by_address) {
-  size_t len = 0;
-  key_u32(b, &len, module);
-  key_u32(b, &len, line);
-  key_str(b, &len, name);
-  key_str(b, &len, file);
-  int inserted;
-  uint32_t id = ss_hash_intern(&b->function_keys, b->key, len, &inserted);
-  if (inserted) {
-    struct ss_sample_model *m = b->m;
-    SS_GROW(m->functions, b->functions_cap, id);
-    struct ss_sfunction *f = &m->functions[id];
-    memset(f, 0, sizeof *f);
-    f->name = name;
-    f->file = file;
-    f->line = line;
-    f->by_address = by_address;
-    f->depth = UINT32_MAX;
-    f->dso = module == NONE ? "?" : b->modules[module].dso;
-    f->path = module == NONE ? "" : b->modules[module].path;
-    m->num_functions = id + 1;
-  }
-  return id;
-}
-
-/* ---- phase 1: distinct stacks of the selected samples ---- */
-
-static void group_stacks(struct builder *b) {
-  struct ss_sample_model *m = b->m;
-  const struct ss_profile *p = b->p;
+/* The selected samples, each stack with its weights. */
+static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
+  const struct ss_profile *p = m->profile;
   for (uint32_t fi = 0; fi < p->num_files; fi++) {
     const struct ss_expfile *f = p->files[fi];
     const struct ss_caliper_window *w = &m->windows[fi];
-    uint64_t ns = f->sampling.interval_ns;
+    uint64_t weights[NUM_WEIGHTS] = {1, f->sampling.interval_ns};
     for (size_t bi = 0; bi < f->num_sample_blocks; bi++) {
       const struct ss_sample_block *blk = &f->sample_blocks[bi];
       const uint8_t *cur = blk->data;
-      sample_stacks_begin_thread(b, fi, blk->tid, ns);
+      ss_callstacks_begin_group(b, fi, blk->tid);
       for (uint64_t k = 0; k < blk->num_samples; k++) {
         struct ss_sample_view s;
         ss_sample_next(&cur, &s);
         if (!ss_caliper_selects(w, s.caliper))
           continue;
-        uint32_t depth = m->callstacks ? s.depth : 1;
-        size_t len = 0;
-        key_u32(b, &len, fi);
-        key_put(b, &len, s.addrs, (size_t)depth * 8);
-        int inserted;
-        uint32_t id = ss_hash_intern(&b->stack_keys, b->key, len, &inserted);
-        if (inserted) {
-          SS_GROW(b->stacks, b->stacks_cap, id);
-          memset(&b->stacks[id], 0, sizeof b->stacks[id]);
-          b->stacks[id].file = fi;
-          b->stacks[id].depth = depth;
-        }
-        b->stacks[id].samples++;
-        b->stacks[id].ns += ns;
-        sample_stacks_note(b, id);
+        ss_callstacks_add(b, fi, s.addrs, m->callstacks ? s.depth : 1, 0,
+                          weights);
         m->samples++;
-        m->ns += ns;
+        m->ns += weights[NS];
         if (s.flags & (SS_SAMPLE_INCOMPLETE | SS_SAMPLE_TRUNCATED))
           m->incomplete++;
       }
@@ -176,275 +43,94 @@ static void group_stacks(struct builder *b) {
   }
 }
 
-/* ---- phase 2: distinct addresses of those stacks ---- */
-
-static void resolve_addresses(struct builder *b) {
-  size_t num_stacks = b->stack_keys.count, total = 0;
-  for (size_t i = 0; i < num_stacks; i++) {
-    b->stacks[i].first_address = total;
-    total += b->stacks[i].depth;
+/* The whole stacks, each thread's sequence and the sampled PCs. */
+static void take_kept(struct ss_sample_model *m, struct ss_callstacks *cs) {
+  const struct ss_profile *p = m->profile;
+  m->num_stacks = cs->num_stacks;
+  m->stacks = ss_xcalloc(cs->num_stacks + 1, sizeof *m->stacks);
+  for (size_t i = 0; i < cs->num_stacks; i++) {
+    const struct ss_cs_stack *c = &cs->stacks[i];
+    m->stacks[i] = (struct ss_sstack){c->first_frame, c->depth,
+                                      c->w[SAMPLES], c->w[NS]};
   }
-  b->stack_addresses = ss_xcalloc(total, sizeof *b->stack_addresses);
-  for (size_t i = 0; i < num_stacks; i++) {
-    struct stack *st = &b->stacks[i];
-    const struct ss_expfile *f = b->p->files[st->file];
-    size_t klen;
-    const uint8_t *key = ss_hash_key(&b->stack_keys, (uint32_t)i, &klen);
-    const uint8_t *raw = key + 4; /* after the file index */
-    for (uint32_t j = 0; j < st->depth; j++) {
-      uint64_t addr = ss_le64(raw + 8 * (size_t)j);
-      uint32_t entry = ss_map_find(f, addr);
-      uint32_t module = entry == SS_NONE ? NONE
-                                         : module_of_entry(b, st->file, entry);
-      uint64_t vaddr = entry == SS_NONE ? addr : addr - f->map[entry].base;
-      int is_return = j > 0;
-      size_t len = 0;
-      key_u32(b, &len, module);
-      key_u32(b, &len, (uint32_t)is_return);
-      key_u64(b, &len, vaddr);
-      int inserted;
-      uint32_t id =
-          ss_hash_intern(&b->address_keys, b->key, len, &inserted);
-      if (inserted) {
-        SS_GROW(b->addresses, b->addresses_cap, id);
-        struct address *a = &b->addresses[id];
-        memset(a, 0, sizeof *a);
-        a->module = module;
-        a->is_return = is_return;
-        a->vaddr = vaddr;
-      }
-      b->stack_addresses[st->first_address + j] = id;
-    }
+  m->num_stack_frames = cs->num_stack_frames;
+  m->stack_frames = ss_xcalloc(cs->num_stack_frames + 1,
+                               sizeof *m->stack_frames);
+  for (size_t i = 0; i < cs->num_stack_frames; i++)
+    m->stack_frames[i] = (struct ss_sframe){cs->stack_frames[i].function,
+                                            cs->stack_frames[i].line};
+  m->num_sampled_threads = cs->num_groups;
+  m->sampled_threads = ss_xcalloc(cs->num_groups + 1,
+                                  sizeof *m->sampled_threads);
+  for (size_t i = 0; i < cs->num_groups; i++) {
+    const struct ss_cs_group *g = &cs->groups[i];
+    m->sampled_threads[i] = (struct ss_sthread){
+        g->file, g->tag, p->files[g->file]->sampling.interval_ns, g->first,
+        g->num};
+  }
+  m->sequence = cs->sequence;
+  m->num_sequence = cs->num_sequence;
+  cs->sequence = NULL;
+  m->num_addresses = cs->num_leaves;
+  m->addresses = ss_xcalloc(cs->num_leaves + 1, sizeof *m->addresses);
+  for (size_t i = 0; i < cs->num_leaves; i++) {
+    const struct ss_cs_leaf *c = &cs->leaves[i];
+    m->addresses[i] = (struct ss_saddress){c->function, c->path, c->vaddr,
+                                           c->file, c->line, c->w[SAMPLES],
+                                           c->w[NS]};
   }
 }
 
-/* ---- phase 3: symbolize each distinct address once ---- */
-
-static struct frame *new_frame(struct builder *b) {
-  SS_GROW(b->frames, b->frames_cap, b->num_frames);
-  return &b->frames[b->num_frames++];
-}
-
-static void symbolize_address(struct builder *b, struct address *a) {
-  a->first_frame = (uint32_t)b->num_frames;
-  void *handle = a->module == NONE ? NULL : module_handle(b, a->module);
-  const struct ss_sym_frame *sf = NULL;
-  size_t n = 0;
-  if (handle)
-    n = b->sym->ops->lookup(b->sym->self, handle,
-                            a->vaddr - (a->is_return ? 1 : 0), &sf);
-  if (n > 1 && !b->m->callstacks)
-    n = 1; /* PC sampling: the innermost function only */
-  for (size_t i = 0; i < n; i++) {
-    struct frame *fr = new_frame(b);
-    fr->function = function_id(b, a->module, sf[i].function,
-                               sf[i].decl_file, sf[i].decl_line, 0);
-    fr->file = sf[i].file;
-    fr->line = sf[i].line;
-    fr->inline_entry = sf[i].inline_entry;
+/* The model's own arrays, from the call stacks'. */
+static void take_callstacks(struct ss_sample_model *m, struct ss_callstacks *cs) {
+  m->num_functions = cs->num_functions;
+  m->functions = ss_xcalloc(cs->num_functions ? cs->num_functions : 1,
+                            sizeof *m->functions);
+  for (uint32_t i = 0; i < cs->num_functions; i++) {
+    const struct ss_cs_function *c = &cs->functions[i];
+    struct ss_sfunction *f = &m->functions[i];
+    f->name = c->name;
+    f->dso = c->dso;
+    f->path = c->path;
+    f->file = c->file;
+    f->line = c->line;
+    f->by_address = c->by_address;
+    f->excl_samples = c->excl[SAMPLES];
+    f->incl_samples = c->incl[SAMPLES];
+    f->excl_ns = c->excl[NS];
+    f->incl_ns = c->incl[NS];
+    f->rank = c->rank;
+    f->depth = c->depth;
   }
-  if (n == 0) {
-    char *name = a->module == NONE
-                     ? ss_xasprintf("0x%" PRIx64, a->vaddr)
-                     : ss_xasprintf("%s+0x%" PRIx64,
-                                    b->modules[a->module].dso, a->vaddr);
-    struct frame *fr = new_frame(b);
-    fr->function = function_id(b, a->module, keep(b->m, name), "", 0, 1);
-    fr->file = "";
-    fr->line = 0;
-    fr->inline_entry = 0;
-    n = 1;
+  m->by_rank = cs->by_rank;
+  cs->by_rank = NULL;
+  m->num_lines = cs->num_lines;
+  m->lines = ss_xcalloc(cs->num_lines ? cs->num_lines : 1, sizeof *m->lines);
+  for (size_t i = 0; i < cs->num_lines; i++) {
+    const struct ss_cs_line *c = &cs->lines[i];
+    m->lines[i] = (struct ss_sline){c->function, c->file, c->line,
+                                    c->w[SAMPLES], c->w[NS]};
   }
-  a->num_frames = (uint32_t)n;
-}
-
-/* ---- phase 4: attribution ---- */
-
-static void add_line(struct builder *b, const struct lframe *lf, uint64_t w,
-                     uint64_t ns) {
-  size_t len = 0;
-  key_u32(b, &len, lf->function);
-  key_u32(b, &len, lf->line);
-  key_str(b, &len, lf->file);
-  int inserted;
-  uint32_t id = ss_hash_intern(&b->line_keys, b->key, len, &inserted);
-  struct ss_sample_model *m = b->m;
-  if (inserted) {
-    SS_GROW(m->lines, b->lines_cap, id);
-    struct ss_sline *l = &m->lines[id];
-    memset(l, 0, sizeof *l);
-    l->function = lf->function;
-    l->file = lf->file;
-    l->line = lf->line;
-    m->num_lines = id + 1;
+  m->num_edges = cs->num_edges;
+  m->edges = ss_xcalloc(cs->num_edges ? cs->num_edges : 1, sizeof *m->edges);
+  for (size_t i = 0; i < cs->num_edges; i++) {
+    const struct ss_cs_edge *c = &cs->edges[i];
+    m->edges[i] = (struct ss_sedge){c->caller,   c->callee, c->callsite,
+                                    c->inlined,  c->file,   c->line,
+                                    c->w[SAMPLES], c->w[NS]};
   }
-  m->lines[id].samples += w;
-  m->lines[id].ns += ns;
-}
-
-static void add_edge(struct builder *b, const struct lframe *caller,
-                     const struct lframe *callee, uint64_t w, uint64_t ns) {
-  size_t len = 0;
-  key_u32(b, &len, caller->function);
-  key_u32(b, &len, callee->function);
-  key_u64(b, &len, caller->callsite);
-  key_u32(b, &len, (uint32_t)caller->inlined);
-  key_u32(b, &len, caller->line);
-  key_str(b, &len, caller->file);
-  int inserted;
-  uint32_t id = ss_hash_intern(&b->edge_keys, b->key, len, &inserted);
-  struct ss_sample_model *m = b->m;
-  if (inserted) {
-    SS_GROW(m->edges, b->edges_cap, id);
-    struct ss_sedge *e = &m->edges[id];
-    memset(e, 0, sizeof *e);
-    e->caller = caller->function;
-    e->callee = callee->function;
-    e->callsite = caller->callsite;
-    e->inlined = caller->inlined;
-    e->file = caller->file;
-    e->line = caller->line;
-    m->num_edges = id + 1;
-  }
-  m->edges[id].samples += w;
-  m->edges[id].ns += ns;
-}
-
-static uint32_t pair_id(struct builder *b, uint32_t caller, uint32_t callee) {
-  uint32_t key[2] = {caller, callee};
-  int inserted;
-  uint32_t id = ss_hash_intern(&b->pair_keys, key, sizeof key, &inserted);
-  if (inserted) {
-    SS_GROW(b->pair_stamp, b->pair_stamp_cap, id);
-    b->pair_stamp[id] = 0;
-  }
-  return id;
-}
-
-/* The logical frames of stack `st`, innermost first. */
-static size_t logical_frames(struct builder *b, const struct stack *st) {
-  size_t n = 0;
-  for (uint32_t j = 0; j < st->depth; j++) {
-    const struct address *a =
-        &b->addresses[b->stack_addresses[st->first_address + j]];
-    for (uint32_t k = 0; k < a->num_frames; k++) {
-      const struct frame *fr = &b->frames[a->first_frame + k];
-      SS_GROW(b->lframes, b->lframes_cap, n);
-      struct lframe *lf = &b->lframes[n++];
-      lf->function = fr->function;
-      lf->file = fr->file;
-      lf->line = fr->line;
-      /* The call this frame makes to the frame before it: a real call at
-       * the return address, or the inlined instance's entry. */
-      lf->inlined = k > 0;
-      lf->callsite = k > 0 ? fr->inline_entry : a->vaddr;
-    }
-  }
-  return n;
-}
-
-static void attribute(struct builder *b) {
-  struct ss_sample_model *m = b->m;
-  uint32_t stamp = 0;
-  b->function_stamp = ss_xcalloc(m->num_functions, sizeof *b->function_stamp);
-  for (size_t i = 0; i < b->stack_keys.count; i++) {
-    const struct stack *st = &b->stacks[i];
-    uint64_t w = st->samples, ns = st->ns;
-    size_t n = logical_frames(b, st);
-    sample_stacks_add(b, (uint32_t)i, n);
-    stamp++;
-    struct ss_sfunction *leaf = &m->functions[b->lframes[0].function];
-    leaf->excl_samples += w;
-    leaf->excl_ns += ns;
-    add_line(b, &b->lframes[0], w, ns);
-    for (size_t k = 0; k < n; k++) {
-      uint32_t fn = b->lframes[k].function;
-      uint32_t depth = (uint32_t)(n - 1 - k);
-      if (depth < m->functions[fn].depth)
-        m->functions[fn].depth = depth;
-      if (b->function_stamp[fn] == stamp)
-        continue; /* recursion: once per sample */
-      b->function_stamp[fn] = stamp;
-      m->functions[fn].incl_samples += w;
-      m->functions[fn].incl_ns += ns;
-    }
-    for (size_t k = 1; k < n; k++) {
-      uint32_t pid = pair_id(b, b->lframes[k].function,
-                             b->lframes[k - 1].function);
-      if (b->pair_stamp[pid] == stamp)
-        continue; /* counted at its innermost occurrence */
-      b->pair_stamp[pid] = stamp;
-      add_edge(b, &b->lframes[k], &b->lframes[k - 1], w, ns);
-    }
-  }
-}
-
-/* ---- phase 5: [index] ranks ---- */
-
-static const struct ss_sample_model *sort_model;
-
-static int rank_order(const void *x, const void *y) {
-  const struct ss_sfunction *a = &sort_model->functions[*(const uint32_t *)x];
-  const struct ss_sfunction *b = &sort_model->functions[*(const uint32_t *)y];
-  if (sort_model->callstacks && a->incl_ns != b->incl_ns)
-    return a->incl_ns > b->incl_ns ? -1 : 1;
-  if (a->excl_ns != b->excl_ns)
-    return a->excl_ns > b->excl_ns ? -1 : 1;
-  if (sort_model->callstacks && a->depth != b->depth)
-    return a->depth < b->depth ? -1 : 1;
-  int c = strcmp(a->name, b->name);
-  if (c)
-    return c;
-  c = strcmp(a->path, b->path);
-  if (c)
-    return c;
-  return *(const uint32_t *)x < *(const uint32_t *)y ? -1 : 1;
-}
-
-/* Lines by function rank, file, line; edges by caller and callee rank,
- * then call site: a stable order for -json and the tests. */
-static int line_order(const void *x, const void *y) {
-  const struct ss_sline *a = x, *b = y;
-  uint32_t ra = sort_model->functions[a->function].rank;
-  uint32_t rb = sort_model->functions[b->function].rank;
-  if (ra != rb)
-    return ra < rb ? -1 : 1;
-  int c = strcmp(a->file, b->file);
-  if (c)
-    return c;
-  return a->line < b->line ? -1 : a->line > b->line;
-}
-
-static int edge_order(const void *x, const void *y) {
-  const struct ss_sedge *a = x, *b = y;
-  uint32_t ra = sort_model->functions[a->caller].rank;
-  uint32_t rb = sort_model->functions[b->caller].rank;
-  if (ra != rb)
-    return ra < rb ? -1 : 1;
-  ra = sort_model->functions[a->callee].rank;
-  rb = sort_model->functions[b->callee].rank;
-  if (ra != rb)
-    return ra < rb ? -1 : 1;
-  if (a->callsite != b->callsite)
-    return a->callsite < b->callsite ? -1 : 1;
-  if (a->inlined != b->inlined)
-    return a->inlined < b->inlined ? -1 : 1;
-  if (a->line != b->line)
-    return a->line < b->line ? -1 : 1;
-  return strcmp(a->file, b->file);
-}
-
-static void rank(struct ss_sample_model *m) {
-  m->by_rank = ss_xcalloc(m->num_functions, sizeof *m->by_rank);
-  for (uint32_t i = 0; i < m->num_functions; i++)
-    m->by_rank[i] = i;
-  sort_model = m;
-  qsort(m->by_rank, m->num_functions, sizeof *m->by_rank, rank_order);
-  for (uint32_t r = 0; r < m->num_functions; r++)
-    m->functions[m->by_rank[r]].rank = r + 1;
-  qsort(m->lines, m->num_lines, sizeof *m->lines, line_order);
-  qsort(m->edges, m->num_edges, sizeof *m->edges, edge_order);
-  sort_model = NULL;
+  take_kept(m, cs);
+  /* Warnings and names made up for addresses move to the model. */
+  m->warnings = cs->warnings;
+  m->num_warnings = cs->num_warnings;
+  m->strings = cs->strings;
+  m->num_strings = cs->num_strings;
+  m->strings_cap = cs->strings_cap;
+  cs->warnings = NULL;
+  cs->num_warnings = 0;
+  cs->strings = NULL;
+  cs->num_strings = 0;
+  ss_callstacks_release(cs);
 }
 
 /* ---- the whole build ---- */
@@ -484,29 +170,6 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
   return 0;
 }
 
-static void builder_release(struct builder *b) {
-  for (size_t i = 0; i < b->p->num_files; i++)
-    free(b->entry_module[i]);
-  free(b->entry_module);
-  free(b->modules);
-  free(b->stacks);
-  free(b->stack_addresses);
-  free(b->addresses);
-  free(b->frames);
-  free(b->function_stamp);
-  free(b->pair_stamp);
-  free(b->key);
-  free(b->lframes);
-  sample_stacks_release(b);
-  ss_hash_release(&b->module_keys);
-  ss_hash_release(&b->stack_keys);
-  ss_hash_release(&b->address_keys);
-  ss_hash_release(&b->function_keys);
-  ss_hash_release(&b->line_keys);
-  ss_hash_release(&b->edge_keys);
-  ss_hash_release(&b->pair_keys);
-}
-
 int ss_sample_model_build(struct ss_sample_model *m,
                           const struct ss_profile *p,
                           const struct ss_calipers *calipers,
@@ -518,36 +181,14 @@ int ss_sample_model_build(struct ss_sample_model *m,
     ss_sample_model_release(m);
     return -1;
   }
-  struct builder b;
-  memset(&b, 0, sizeof b);
-  b.m = m;
-  b.p = p;
-  b.sym = symbolizer;
-  b.entry_module = ss_xcalloc(p->num_files, sizeof *b.entry_module);
-  for (size_t i = 0; i < p->num_files; i++) {
-    uint32_t n = p->files[i]->num_map;
-    b.entry_module[i] = ss_xcalloc(n, sizeof **b.entry_module);
-    for (uint32_t k = 0; k < n; k++)
-      b.entry_module[i][k] = NONE;
-  }
-  ss_hash_init(&b.module_keys);
-  ss_hash_init(&b.stack_keys);
-  ss_hash_init(&b.address_keys);
-  ss_hash_init(&b.function_keys);
-  ss_hash_init(&b.line_keys);
-  ss_hash_init(&b.edge_keys);
-  ss_hash_init(&b.pair_keys);
-  ss_hash_init(&b.logical_keys);
-  ss_hash_init(&b.pc_keys);
-
-  group_stacks(&b);
-  resolve_addresses(&b);
-  for (size_t i = 0; i < b.address_keys.count; i++)
-    symbolize_address(&b, &b.addresses[i]);
-  attribute(&b);
-  sample_stacks_finish(&b);
-  rank(m);
-  builder_release(&b);
+  uint32_t flags = SS_CS_STACKS | SS_CS_LEAVES |
+                   (m->callstacks ? 0 : SS_CS_LEAF_ONLY);
+  struct ss_cs_builder *b = ss_callstacks_begin(p, symbolizer, NUM_WEIGHTS,
+                                                flags, "samples");
+  add_samples(m, b);
+  struct ss_callstacks cs;
+  ss_callstacks_finish(b, &cs, NS);
+  take_callstacks(m, &cs);
   return 0;
 }
 

@@ -2,8 +2,10 @@
  * samples.h -- the sample-model layer of ssprof: the samples of a merged
  * sampling experiment (usertime, totaltime, [f]pcsamp[x]) selected by the
  * caliper window, symbolized (inlined frames included) and aggregated per
- * function, line and caller-callee edge.  Depends on profile, symbols and
- * the layers below them.
+ * function, line and caller-callee edge by the call-stack layer, kept
+ * whole (stacks, each thread's in order, sampled PCs), and the machine
+ * code of a sampled function.  Depends on callstacks, profile, symbols,
+ * mcode and the layers below them.
  */
 #ifndef SSPROF_SAMPLES_H
 #define SSPROF_SAMPLES_H
@@ -16,39 +18,20 @@
 
 /*
  * sample_model.c -- the samples of a merged sampling experiment (usertime,
- * totaltime, [f]pcsamp[x]), symbolized and aggregated for the listings.
- *
- * Rules (docs/ssprof.md repeats them for users):
+ * totaltime, [f]pcsamp[x]), symbolized and summed for the listings by the
+ * call-stack layer, whose rules they follow (callstacks.h; docs/ssprof.md
+ * repeats them for users):
  *  - Only samples inside the -calipers window count (profile.h).
- *  - Each sampled address is symbolized once per distinct (module,
- *    address): the interrupted PC as it is, return addresses at address-1
- *    (inside the call instruction).  An address in code inlined into f
- *    from g gives the frames g, f (symbols.h); a call stack becomes the
- *    list of these "logical" frames, innermost first.
- *  - Exclusive: a sample counts for the function of its innermost logical
- *    frame, and for that frame's source line (the line lists).
- *  - Inclusive (call-stack experiments): a sample counts once for every
- *    function anywhere in its logical stack, however often it appears
- *    (recursion).
- *  - Caller -> callee edges (the butterfly): consecutive logical frames.
- *    A sample counts once per (caller, callee) pair however often the pair
- *    appears in its stack, at the call site of the innermost occurrence.
- *    The call site of a real call is the return address (and the caller's
- *    line there); of an inlined "call", the inlined instance's entry
- *    address and the line where it was inlined (`inlined` set).
- *  - PC sampling ([f]pcsamp[x]) uses the innermost frame only: exclusive
- *    time, lines, no edges.
- *  - Time is samples x the interval of the file they came from.
- *  - Functions are identified by (module, name, definition file and line).
- *    Code whose module cannot be read, has changed since the run
- *    (build-id), or has no symbol there is named by address,
- *    "<dso>+0x<address>" (link-time address), "0x<address>" outside every
- *    module.
- *  - [index] ranks: call-stack experiments by inclusive time, then
- *    exclusive time, then callers before callees (the function's smallest
- *    distance from the outermost frame of the stacks it is in: _start,
- *    __libc_start_main, main, ...), then name; PC sampling by time, then
- *    name.
+ *  - A sample's weights: 1 sample, and the interval of the file it came
+ *    from in time.
+ *  - Call-stack sampling (usertime, totaltime) gives exclusive and
+ *    inclusive times and caller -> callee edges; PC sampling
+ *    ([f]pcsamp[x]) the innermost frame only: exclusive time and lines.
+ *  - [index] ranks: by inclusive time, then exclusive time, then callers
+ *    before callees, then name (PC sampling: by time, then name).
+ *  - The whole stacks, each thread's sequence and the sampled PCs are the
+ *    call-stack layer's (SS_CS_STACKS, SS_CS_LEAVES), in its order: stacks
+ *    as first attributed, PCs by function id, module and address.
  */
 
 struct ss_sfunction {

@@ -10,7 +10,7 @@
 #include "report.h"
 
 struct ssprof_family {
-  const char *name; /* "counting", "sampling": in messages */
+  const char *name; /* "counting", "sampling", "trace": in messages */
   /* Does file `f` belong to the family (by the records it holds)?  Every
    * file belongs to exactly one family. */
   int (*holds)(const struct ss_expfile *f);
@@ -21,13 +21,15 @@ struct ssprof_family {
    * the exit status. */
   int (*report)(struct ss_profile *p, const struct ss_options *o);
   /* -diff: the report of two merged profiles of the family's files, the
-   * program before and after a change; returns the exit status. */
+   * program before and after a change; returns the exit status.  NULL:
+   * the family is not compared (traces). */
   int (*diff)(struct ss_profile *before, struct ss_profile *after,
               const struct ss_options *o);
 };
 
 extern const struct ssprof_family ssprof_counting_family;
 extern const struct ssprof_family ssprof_sampling_family;
+extern const struct ssprof_family ssprof_trace_family;
 
 /* The end of a report: 0, or 1 with one line when stdout could not be
  * written. */

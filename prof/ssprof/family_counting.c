@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int holds(const struct ss_expfile *f) { return !f->has_sampling; }
+static int holds(const struct ss_expfile *f) {
+  return !f->has_sampling && !f->has_trace;
+}
 
 static int reads(const struct ss_expfile *f) {
   return strcmp(f->process.experiment, "ideal") == 0 ||
@@ -56,7 +58,7 @@ static int build(struct counting *c, struct ss_profile *profile,
   for (size_t i = 0; i < c->ideal.num_warnings; i++)
     fprintf(stderr, "ssprof: warning: %s\n", c->ideal.warnings[i]);
   c->listing = (struct ss_listing){profile, &c->model, NULL, &c->ideal, opt,
-                                   stdout};
+                                   stdout, NULL};
   return 0;
 }
 

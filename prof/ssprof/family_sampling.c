@@ -35,7 +35,7 @@ static int build(struct sampling *s, struct ss_profile *profile,
   for (size_t i = 0; i < s->samples.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", s->samples.warnings[i]);
   s->listing = (struct ss_listing){profile, NULL, &s->samples, NULL, opt,
-                                   stdout};
+                                   stdout, NULL};
   return 0;
 }
 

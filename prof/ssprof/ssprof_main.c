@@ -2,7 +2,8 @@
  * ssprof_main.c -- ssprof: read, check and merge experiment files, then
  * either derive every count of a counting experiment (ideal) or symbolize
  * and aggregate the samples of a sampling experiment (usertime, totaltime,
- * [f]pcsamp[x]), and print the listing (or -json).
+ * [f]pcsamp[x]) or the events of a trace (fpe, io), and print the listing
+ * (or -json).
  *
  * Exit status: 0 on success (warnings go to stderr), 1 when a file cannot
  * be used (one line: "ssprof: <file>: <what is wrong>"), 2 for usage
@@ -21,6 +22,7 @@
 static const struct ssprof_family *const families[] = {
     &ssprof_counting_family,
     &ssprof_sampling_family,
+    &ssprof_trace_family,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 
@@ -152,6 +154,10 @@ static int diff(const struct ss_options *opt) {
     fprintf(stderr, "ssprof: %s: a %s experiment cannot be compared with "
             "the %s one in %s\n", after.files[0]->name, fa->name, fb->name,
             before.files[0]->name);
+  else if (fb && fa && !fb->diff)
+    fprintf(stderr, "ssprof: %s: -diff compares counting and sampling "
+            "experiments, not %s traces\n", before.files[0]->name,
+            before.profile.experiment);
   else if (fb && fa && strcmp(before.profile.experiment,
                               after.profile.experiment) != 0)
     fprintf(stderr, "ssprof: %s: experiment '%s' cannot be compared with "

@@ -391,6 +391,70 @@ static void put_record(struct buf *file, uint32_t tag, const struct buf *pl) {
 
 /* SAMPLING, then one SAMPLES record per thread with its samples in the
  * order given.  Returns the number of records written. */
+/* TRACE, one EVENTS record per thread with events, TRACE_NAMES; returns
+ * the records written. */
+static uint32_t put_trace(struct buf *file, const struct synth_options *o) {
+  struct buf pl = {0};
+  uint32_t threads = o->num_threads ? o->num_threads : 1;
+  uint64_t incomplete = 0;
+  for (size_t i = 0; i < o->num_events; i++)
+    if (o->events[i].flags & 3)
+      incomplete++;
+  put_u32(&pl, o->trace_kind);
+  put_u32(&pl, o->trace_flags);
+  put_u64(&pl, o->num_events + o->lost);
+  put_u64(&pl, o->lost);
+  put_u64(&pl, incomplete);
+  put_u32(&pl, threads);
+  put_u32(&pl, 0);
+  put_u64(&pl, 1000000); /* start */
+  put_string(&pl, "synthetic trace");
+  put_record(file, 8, &pl);
+  uint32_t records = 1;
+  for (uint32_t t = 0; t < threads; t++) {
+    uint64_t n = 0;
+    for (size_t i = 0; i < o->num_events; i++)
+      n += o->events[i].thread == t;
+    if (n == 0)
+      continue;
+    pl.len = 0;
+    put_u32(&pl, t);
+    put_u32(&pl, 5000 + t); /* tid */
+    put_u64(&pl, n);
+    for (size_t i = 0; i < o->num_events; i++) {
+      const struct synth_event *e = &o->events[i];
+      if (e->thread != t)
+        continue;
+      put_u16(&pl, e->depth);
+      put_u16(&pl, e->flags);
+      put_u32(&pl, e->caliper);
+      put_u32(&pl, e->kind);
+      put_u32(&pl, e->object);
+      put_u64(&pl, 100 * i); /* time */
+      put_u64(&pl, e->duration_ns);
+      for (int k = 0; k < 3; k++)
+        put_u64(&pl, (uint64_t)e->value[k]);
+      for (uint16_t d = 0; d < e->depth; d++)
+        put_u64(&pl, e->addrs[d]);
+    }
+    put_record(file, 9, &pl);
+    records++;
+  }
+  pl.len = 0;
+  put_u32(&pl, (uint32_t)o->num_names);
+  put_u32(&pl, 0);
+  for (size_t i = 0; i < o->num_names; i++) {
+    put_u32(&pl, 1); /* SS_NAME_OPENED */
+    put_u32(&pl, 0);
+  }
+  for (size_t i = 0; i < o->num_names; i++)
+    put_string(&pl, o->names[i]);
+  put_record(file, 10, &pl);
+  records++;
+  free(pl.p);
+  return records;
+}
+
 static uint32_t put_sampling(struct buf *file, const struct synth_options *o) {
   struct buf pl = {0};
   uint64_t kept = 0, incomplete = 0;
@@ -688,7 +752,7 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   build_descriptor(o, &desc);
   uint64_t counters[10], indirect_calls;
   scenario_counters(o->scenario, counters, &indirect_calls);
-  int copies = o->sampling_kind ? 0 : o->counts_twice ? 2 : 1;
+  int copies = o->sampling_kind || o->trace_kind ? 0 : o->counts_twice ? 2 : 1;
   for (int copy = 0; copy < copies; copy++) {
     uint64_t base = copy ? map[1].base : o->base;
     uint64_t work_addr = base + 0x1200, main_addr = base + 0x1100;
@@ -727,6 +791,8 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
 
   if (o->sampling_kind)
     records += put_sampling(&file, o);
+  if (o->trace_kind)
+    records += put_trace(&file, o);
 
   /* USAGE */
   if (!o->no_usage) {

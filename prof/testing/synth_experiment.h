@@ -107,6 +107,20 @@ struct synth_sample {
   uint64_t addrs[SYNTH_MAX_DEPTH]; /* PC, then return addresses */
 };
 
+/* Trace files (synth_options.trace_kind != 0) have no COUNTS; their
+ * events are given one by one. */
+struct synth_event {
+  uint32_t thread;  /* thread index */
+  uint32_t caliper; /* caliper points recorded before it */
+  uint32_t kind;    /* SS_FPE_* bits or enum ss_io_call */
+  uint32_t object;  /* TRACE_NAMES index or SS_NONE */
+  uint16_t flags;   /* SS_SAMPLE_*, SS_EVENT_* */
+  uint16_t depth;
+  uint64_t duration_ns;
+  int64_t value[3];
+  uint64_t addrs[SYNTH_MAX_DEPTH];
+};
+
 /* A module map entry besides the program's (build_id_len 0: none). */
 struct synth_module {
   const char *path;
@@ -149,6 +163,13 @@ struct synth_options {
   uint32_t extra_calipers; /* caliper points between begin and exit */
   const struct synth_sample *samples;
   size_t num_samples;
+  /* trace */
+  uint32_t trace_kind;     /* SS_TRACE_*; 0: not a trace */
+  uint32_t trace_flags;
+  const struct synth_event *events;
+  size_t num_events;
+  const char *const *names; /* TRACE_NAMES, each learnt as SS_NAME_OPENED */
+  size_t num_names;
   /* the module map: the program's entry (replaced by main_module if
    * set), then `modules` */
   const struct synth_module *main_module;

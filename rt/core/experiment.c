@@ -39,7 +39,7 @@ void ssrt_experiment_start_from_env(void) {
   if (!x) {
     ssrt_log("ssrt: unknown experiment " SS_ENV_EXPERIMENT "=", name,
              "; run the program with ssrun -usertime, -totaltime, -pcsamp, "
-             "-fpcsamp, -pcsampx or -fpcsampx", (const char *)0);
+             "-fpcsamp, -pcsampx, -fpcsampx, -fpe or -io", (const char *)0);
     return;
   }
   const struct ssrt_part *part = part_that_runs(x);

@@ -120,6 +120,10 @@ static void write_at_exit(void) {
   exiting = 1;
   if (untraced)
     return;
+  ssrt_for_each_part(p) {
+    if (p->at_exit)
+      p->at_exit();
+  }
   ssrt_refresh_map();
   sigset_t old;
   block_async_signals(&old);
@@ -294,9 +298,7 @@ static void init_state(void) {
 
 void ssrt_lifecycle_init(void) { pthread_once(&init_once, init_state); }
 
-/* "False", "no", "off" or "0" (any case) turn it off; unset or anything
- * else leaves the seeds' default, on. */
-static int env_flag(const char *name, int dflt) {
+int ssrt_env_flag(const char *name, int dflt) {
   const char *v = getenv(name);
   if (!v || !*v)
     return dflt;
@@ -312,7 +314,7 @@ static int env_flag(const char *name, int dflt) {
 }
 
 static void on_activation(void) {
-  trace_fork_to_exec = env_flag(SS_ENV_TRACE_FORK_TO_EXEC, 1);
+  trace_fork_to_exec = ssrt_env_flag(SS_ENV_TRACE_FORK_TO_EXEC, 1);
 #ifdef __GLIBC__
   int hooked = on_exit(at_exit, NULL) == 0;
 #else

@@ -37,6 +37,11 @@ void ssrt_activate(void);
 /* Refreshes the module map under the runtime lock. */
 void ssrt_refresh_map(void);
 
+/* A yes/no environment variable, as the seeds read theirs: "false",
+ * "no", "off", "0", "f", "n" (any case) are no; unset or empty is `dflt`;
+ * anything else is yes. */
+int ssrt_env_flag(const char *name, int dflt);
+
 /* True once the process is known to be exiting. */
 int ssrt_process_exiting(void);
 /* Called when something only exit can cause has happened (the executable's

@@ -27,7 +27,11 @@
 #include <stdint.h>
 
 /* The parts' places, in the record order of docs/experiment-file.md. */
-enum ssrt_part_order { SSRT_ORDER_COUNTING = 10, SSRT_ORDER_SAMPLING = 20 };
+enum ssrt_part_order {
+  SSRT_ORDER_COUNTING = 10,
+  SSRT_ORDER_SAMPLING = 20,
+  SSRT_ORDER_TRACE = 30
+};
 
 struct ssrt_part {
   const char *name;
@@ -50,6 +54,13 @@ struct ssrt_part {
    * `stack_size` the stack's size. */
   void (*thread_begin)(uint64_t stack_hi, uint64_t stack_size);
 
+  /* The program exits normally (exit, or a return from main) and its file
+   * is about to be written, after the program's destructors: what the
+   * part still has to do in the program's name (the io trace flushes the
+   * program's stdio buffers, which the C library would flush after the
+   * file is written).  Not in a signal handler. */
+  void (*at_exit)(void);
+
   /* signal: the file is about to be written; hold still (stop recording)
    * and take what the records will show. */
   void (*before_write)(void);
@@ -69,10 +80,11 @@ struct ssrt_part {
   void (*after_fork_in_parent)(void);
   void (*after_fork_in_child)(int traced);
 
-  /* signal: from the runtime's SIGSEGV/SIGBUS handler, before the file is
-   * written.  A fault of the part's own (a stack walk) resumes where the
-   * part recovers from it and does not return; any other returns. */
-  void (*recover_fault)(void);
+  /* signal: from the runtime's SIGSEGV/SIGBUS handler, with the fault's
+   * signal context, before the file is written.  A fault of the part's own
+   * (a stack walk) resumes where the part recovers from it and does not
+   * return; any other returns. */
+  void (*recover_fault)(const void *context);
 };
 
 /* Defines a part: `static const struct ssrt_part NAME = {...};`, kept in

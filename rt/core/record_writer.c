@@ -94,16 +94,18 @@ void ssrt_record_put_string(struct ssrt_writer *w, const char *s) {
 static void patch_header(struct ssrt_writer *w,
                          const struct ss_record_header *h) {
   const uint8_t *bytes = (const uint8_t *)h;
-  if (w->record_start >= w->flushed) {
-    /* Still in the buffer. */
-    uint8_t *dst = buffer + (w->record_start - w->flushed);
-    for (size_t i = 0; i < sizeof *h; i++)
-      dst[i] = bytes[i];
-    return;
+  /* The header may straddle a flush: its first bytes in the file, the
+   * rest still in the buffer (which a later flush writes over the file). */
+  size_t on_disk = 0;
+  if (w->record_start < w->flushed) {
+    uint64_t before = w->flushed - w->record_start;
+    on_disk = before < sizeof *h ? (size_t)before : sizeof *h;
   }
+  for (size_t i = on_disk; i < sizeof *h; i++)
+    buffer[w->record_start + i - w->flushed] = bytes[i];
   size_t done = 0;
-  while (!w->error && done < sizeof *h) {
-    ssize_t n = pwrite(w->fd, bytes + done, sizeof *h - done,
+  while (!w->error && done < on_disk) {
+    ssize_t n = pwrite(w->fd, bytes + done, on_disk - done,
                        (off_t)(w->record_start + done));
     if (n < 0 && errno == EINTR)
       continue;

@@ -6,6 +6,7 @@
 #include "lifecycle.h"
 #include "pages.h"
 #include "part.h"
+#include "signal_guard.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -57,14 +58,14 @@ static int refaults_on_return(int sig, const siginfo_t *info) {
   return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE;
 }
 
-static void fatal_signal_handler(int sig, siginfo_t *info, void *context) {
+void ssrt_fatal_signal(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
   /* A fault inside a part's own work (the sampler's stack walk) resumes
    * there and does not return here. */
   if (sig == SIGSEGV || sig == SIGBUS) {
     ssrt_for_each_part(p) {
       if (p->recover_fault)
-        p->recover_fault();
+        p->recover_fault(context);
     }
   }
   ssrt_write_for_signal(sig, interrupted_pc(context));
@@ -73,7 +74,8 @@ static void fatal_signal_handler(int sig, siginfo_t *info, void *context) {
   dfl.sa_handler = SIG_DFL;
   dfl.sa_flags = 0;
   sigemptyset(&dfl.sa_mask);
-  sigaction(sig, &dfl, NULL);
+  /* The C library's: a part may keep this signal (signal_guard.h). */
+  ssrt_real_sigaction(sig, &dfl, NULL);
   if (!refaults_on_return(sig, info)) {
     /* Raise it again, now fatal, and let it through: the process ends with
      * the status it would have had without the runtime (128+n in a shell). */
@@ -81,9 +83,13 @@ static void fatal_signal_handler(int sig, siginfo_t *info, void *context) {
     sigset_t just_this;
     sigemptyset(&just_this);
     sigaddset(&just_this, sig);
-    sigprocmask(SIG_UNBLOCK, &just_this, NULL);
+    ssrt_real_sigmask(SIG_UNBLOCK, &just_this, NULL);
   }
   errno = saved_errno;
+}
+
+int ssrt_is_fatal_signal_handler(void (*handler)(int, siginfo_t *, void *)) {
+  return handler == ssrt_fatal_signal;
 }
 
 /* The main thread gets an alternate stack, so a stack overflow still writes
@@ -113,7 +119,7 @@ void ssrt_install_signal_handlers(void) {
     if (old.sa_handler != SIG_DFL)
       continue; /* ignored or handled by the program */
     struct sigaction sa;
-    sa.sa_sigaction = fatal_signal_handler;
+    sa.sa_sigaction = ssrt_fatal_signal;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
     /* Nothing else runs on this thread while the file is written. */
     sigfillset(&sa.sa_mask);

@@ -6,54 +6,41 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define FIRST_CHUNK 4096u
-#define LARGEST_CHUNK 65536u
 #define MAX_RESERVE ((size_t)1 << 30)
 #define MIN_RESERVE ((size_t)16 << 20)
 
-static char *arena;
-static size_t arena_size;
-static size_t arena_used;
+static struct ssrt_arena arena;
 
 static struct ssrt_sampler *table;
 static uint32_t table_used;   /* slots handed out */
 static uint32_t next_index;   /* thread index of the next new sampler */
 
-/* Address space only: pages cost memory when first written.  Where the
- * system refuses (overcommit disabled, ulimit -v) ask for less. */
-static void *reserve_pages(size_t *size, size_t floor) {
-  for (size_t want = *size; want >= floor; want /= 2) {
-    void *p = mmap(NULL, want, PROT_READ | PROT_WRITE,
-                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (p != MAP_FAILED) {
-      *size = want;
-      return p;
-    }
-  }
-  return NULL;
-}
-
 int ssrt_samples_init(size_t reserve) {
-  if (arena)
+  if (table)
     return 0;
   size_t table_bytes = (size_t)SSRT_MAX_SAMPLERS * sizeof(struct ssrt_sampler);
-  size_t got = table_bytes;
-  table = reserve_pages(&got, table_bytes);
-  if (!table)
+  /* Address space only: pages cost memory when first written. */
+  void *t = mmap(NULL, table_bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (t == MAP_FAILED)
     return -1;
-  arena_size = reserve < MIN_RESERVE ? MIN_RESERVE
-               : reserve > MAX_RESERVE ? MAX_RESERVE
-                                       : reserve;
-  arena = reserve_pages(&arena_size, (size_t)1 << 20);
-  if (!arena) {
-    munmap(table, table_bytes);
-    table = NULL;
+  size_t want = reserve < MIN_RESERVE ? MIN_RESERVE
+                : reserve > MAX_RESERVE ? MAX_RESERVE
+                                        : reserve;
+  if (ssrt_arena_init(&arena, want, (size_t)1 << 20) != 0) {
+    munmap(t, table_bytes);
     return -1;
   }
+  table = t;
   return 0;
 }
 
-size_t ssrt_samples_arena_size(void) { return arena_size; }
+size_t ssrt_samples_arena_size(void) { return arena.size; }
+
+size_t ssrt_sample_size(const void *entry) {
+  const struct ss_sample *s = entry;
+  return sizeof *s + (size_t)s->depth * sizeof(uint64_t);
+}
 
 struct ssrt_sampler *ssrt_sampler_new(pid_t tid) {
   if (!table)
@@ -65,7 +52,7 @@ struct ssrt_sampler *ssrt_sampler_new(pid_t tid) {
   memset(s, 0, sizeof *s);
   s->tid = tid;
   s->index = __atomic_fetch_add(&next_index, 1, __ATOMIC_ACQ_REL);
-  s->next_chunk_size = FIRST_CHUNK;
+  ssrt_chain_reset(&s->samples);
   __atomic_store_n(&s->state, SSRT_SAMPLER_LIVE, __ATOMIC_RELEASE);
   return s;
 }
@@ -100,47 +87,15 @@ struct ssrt_sampler *ssrt_sampler_of_tid(pid_t tid) {
   return NULL;
 }
 
-static struct ssrt_chunk *new_chunk(struct ssrt_sampler *s, size_t need) {
-  size_t data = s->next_chunk_size;
-  while (data < need)
-    data *= 2;
-  size_t bytes = sizeof(struct ssrt_chunk) + data;
-  size_t at = __atomic_fetch_add(&arena_used, bytes, __ATOMIC_RELAXED);
-  if (at > arena_size || bytes > arena_size - at)
-    return NULL;
-  struct ssrt_chunk *c = (struct ssrt_chunk *)(arena + at);
-  /* A chunk handed out again after a fork may hold the parent's bytes. */
-  c->next = NULL;
-  c->capacity = (uint32_t)data;
-  c->used = 0;
-  c->written = 0;
-  if (s->next_chunk_size < LARGEST_CHUNK)
-    s->next_chunk_size *= 2;
-  return c;
-}
-
 uint64_t ssrt_sampler_append(struct ssrt_sampler *s, const struct ss_sample *h,
                              const uint64_t *pcs, uint64_t copies) {
   size_t need = sizeof *h + (size_t)h->depth * sizeof(uint64_t);
   uint64_t kept = 0;
   s->taken += copies;
-  for (; kept < copies; kept++) {
-    struct ssrt_chunk *c = s->cur;
-    if (!c || c->capacity - c->used < need) {
-      struct ssrt_chunk *fresh = new_chunk(s, need);
-      if (!fresh)
-        break;
-      if (c)
-        __atomic_store_n(&c->next, fresh, __ATOMIC_RELEASE);
-      else
-        __atomic_store_n(&s->first, fresh, __ATOMIC_RELEASE);
-      s->cur = c = fresh;
-    }
-    uint8_t *dst = (uint8_t *)c->data + c->used;
-    memcpy(dst, h, sizeof *h);
-    memcpy(dst + sizeof *h, pcs, (size_t)h->depth * sizeof(uint64_t));
-    __atomic_store_n(&c->used, c->used + (uint32_t)need, __ATOMIC_RELEASE);
-  }
+  for (; kept < copies; kept++)
+    if (!ssrt_chain_append(&arena, &s->samples, h, sizeof *h, pcs,
+                           need - sizeof *h))
+      break;
   s->kept += kept;
   s->lost += copies - kept;
   if (h->flags & SS_SAMPLE_INCOMPLETE)
@@ -153,7 +108,7 @@ void ssrt_samples_after_fork(struct ssrt_sampler *keep, pid_t tid) {
   for (uint32_t i = 0; i < n; i++)
     if (&table[i] != keep)
       table[i].state = SSRT_SAMPLER_DROPPED;
-  arena_used = 0;
+  ssrt_arena_reset(&arena);
   next_index = keep ? 1 : 0;
   if (keep) {
     keep->tid = tid;
@@ -161,8 +116,7 @@ void ssrt_samples_after_fork(struct ssrt_sampler *keep, pid_t tid) {
     keep->has_timer = 0; /* timers are not inherited across fork */
     keep->busy = 0;
     keep->walk.walking = 0;
-    keep->first = keep->cur = NULL;
-    keep->next_chunk_size = FIRST_CHUNK;
+    ssrt_chain_reset(&keep->samples);
     keep->taken = keep->lost = keep->incomplete = keep->kept = 0;
     keep->state = SSRT_SAMPLER_LIVE;
   }

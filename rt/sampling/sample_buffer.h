@@ -3,10 +3,8 @@
  *
  * Every sampled thread has a `struct ssrt_sampler` in one fixed table
  * (threads that ended keep theirs: their samples go to the file).  Samples
- * are appended, from the thread's own signal handler, to a chain of chunks
- * carved from one arena by an atomic bump pointer: no locks, no malloc, so
- * appending is async-signal-safe.  Chunks grow from 4 KiB to 64 KiB per
- * thread, so thousands of short threads cost little.
+ * are appended, from the thread's own signal handler, to a chain of its
+ * own (record_chain.h): async-signal-safe, no locks, no malloc.
  *
  * The arena is address space reserved up front (MAP_NORESERVE, pages are
  * only touched as samples arrive): 1 GiB where the system allows, less
@@ -22,6 +20,7 @@
 #define SSRT_SAMPLE_BUFFER_H
 
 #include "callstack.h"
+#include "record_chain.h"
 #include "ss/format.h"
 
 #include <stddef.h>
@@ -31,14 +30,6 @@
 
 #define SSRT_MAX_DEPTH 128 /* frames kept per sample; deeper is TRUNCATED */
 #define SSRT_MAX_SAMPLERS 16384
-
-struct ssrt_chunk {
-  struct ssrt_chunk *next; /* published with release */
-  uint32_t capacity;       /* bytes of data */
-  uint32_t used;           /* bytes of complete samples (release) */
-  uint64_t written;        /* the writer's own: `used` as it copies it */
-  uint64_t data[];
-};
 
 enum ssrt_sampler_state {
   SSRT_SAMPLER_LIVE = 1,   /* its thread runs and is sampled */
@@ -57,8 +48,7 @@ struct ssrt_sampler {
   /* The C library function the thread waits in behind a blocking-call
    * wrapper (blocking_calls.c), 0 if none: samples show it as the leaf. */
   uint64_t blocked_in;
-  struct ssrt_chunk *first, *cur;
-  uint32_t next_chunk_size;
+  struct ssrt_chain samples; /* record_chain.h */
   uint64_t taken;      /* samples taken (kept + lost) */
   uint64_t lost;       /* dropped: no room left */
   uint64_t incomplete; /* kept samples whose stack walk stopped early */
@@ -93,5 +83,8 @@ void ssrt_samples_after_fork(struct ssrt_sampler *keep, pid_t tid);
 
 /* Bytes of arena reserved and used (for tests and docs). */
 size_t ssrt_samples_arena_size(void);
+
+/* The size of the sample at `entry` (record_chain.h). */
+size_t ssrt_sample_size(const void *entry);
 
 #endif

@@ -52,54 +52,11 @@ static void write_sampling(struct ssrt_writer *w) {
   ssrt_record_end(w);
 }
 
-static struct ssrt_chunk *next_chunk(const struct ssrt_chunk *c) {
-  return __atomic_load_n(&c->next, __ATOMIC_ACQUIRE);
-}
-
-/* Samples in a chunk's first `bytes` bytes.  Counted from the bytes rather
- * than kept alongside them: a handler the writer gave up waiting for may
- * still be appending, and then only what `used` covered is written. */
-static uint64_t samples_in(const struct ssrt_chunk *c, uint64_t bytes) {
-  uint64_t n = 0;
-  const uint8_t *p = (const uint8_t *)c->data;
-  for (uint64_t at = 0; at + sizeof(struct ss_sample) <= bytes; n++) {
-    const struct ss_sample *s = (const struct ss_sample *)(p + at);
-    at += sizeof *s + (uint64_t)s->depth * sizeof(uint64_t);
-  }
-  return n;
-}
-
-/* Chunks [from, to) as one SAMPLES record. */
-static void write_group(struct ssrt_writer *w, const struct ssrt_sampler *s,
-                        struct ssrt_chunk *from, const struct ssrt_chunk *to) {
+static void write_thread(struct ssrt_writer *w, struct ssrt_sampler *s) {
   struct ss_rec_samples h = {s->index, (uint32_t)s->tid, 0};
-  for (struct ssrt_chunk *c = from; c != to; c = next_chunk(c)) {
-    c->written = __atomic_load_n(&c->used, __ATOMIC_ACQUIRE);
-    h.num_samples += samples_in(c, c->written);
-  }
-  ssrt_record_begin(w, SS_REC_SAMPLES);
-  ssrt_record_put(w, &h, sizeof h);
-  for (const struct ssrt_chunk *c = from; c != to; c = next_chunk(c))
-    ssrt_record_put(w, c->data, (size_t)c->written);
-  ssrt_record_end(w);
-}
-
-static void write_thread(struct ssrt_writer *w, const struct ssrt_sampler *s) {
-  struct ssrt_chunk *from = __atomic_load_n(&s->first, __ATOMIC_ACQUIRE);
-  if (!from) {
-    write_group(w, s, NULL, NULL);
-    return;
-  }
-  while (from) {
-    uint64_t bytes = 0;
-    struct ssrt_chunk *to = from;
-    do {
-      bytes += __atomic_load_n(&to->used, __ATOMIC_ACQUIRE);
-      to = next_chunk(to);
-    } while (to && bytes + to->used <= RECORD_LIMIT);
-    write_group(w, s, from, to);
-    from = to;
-  }
+  ssrt_chain_write_records(w, &s->samples, SS_REC_SAMPLES, &h, sizeof h,
+                           offsetof(struct ss_rec_samples, num_samples),
+                           ssrt_sample_size, RECORD_LIMIT);
 }
 
 void ssrt_sampling_write_records(struct ssrt_writer *w,

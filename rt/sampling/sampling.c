@@ -8,6 +8,7 @@
 #include "experiment.h"
 #include "lifecycle.h"
 #include "part.h"
+#include "record_chain.h"
 #include "safe_string.h"
 #include "sample_buffer.h"
 #include "signal_guard.h"
@@ -122,11 +123,9 @@ static struct ssrt_sampler *start_thread_sampler(uint64_t stack_lo,
 static void thread_begin(uint64_t stack_hi, uint64_t stack_size) {
   if (!ssrt_sampling_signal())
     return;
-  /* Only the upper half of the stack's size is taken as surely mapped
-   * below stack_hi: the stack's top holds the thread's TLS and descriptor
-   * above stack_hi, and a guard page sits at its bottom. */
-  uint64_t lo = stack_size / 2 < stack_hi ? stack_hi - stack_size / 2 : 0;
-  start_thread_sampler(lo, stack_hi);
+  struct ssrt_walk_state range;
+  ssrt_walk_state_thread(&range, stack_hi, stack_size);
+  start_thread_sampler(range.stack_lo, range.stack_hi);
   /* A convenient moment, outside any signal handler, to take in libraries
    * loaded since (cheap when nothing changed): a file written from a fatal
    * signal uses the last map taken. */
@@ -252,17 +251,6 @@ static int choose_signal(void) {
   return 0;
 }
 
-/* Address space for samples: 1 GiB, but never more than a sixteenth of an
- * address-space limit (ulimit -v) the program runs under. */
-static size_t arena_reservation(void) {
-  size_t want = (size_t)1 << 30;
-  struct rlimit as;
-  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY &&
-      as.rlim_cur / 16 < want)
-    want = (size_t)(as.rlim_cur / 16);
-  return want;
-}
-
 /* The executable segments of the object holding `arg` (this library). */
 static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
@@ -284,25 +272,6 @@ static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   return 1;
 }
 
-extern void *__libc_stack_end; /* glibc: the stack pointer at process start */
-
-/* The main thread's stack: everything between the interrupted stack
- * pointer and the process's first stack pointer is mapped, if the stack
- * pointer is within the stack limit below it. */
-static void main_stack_range(uint64_t *lo, uint64_t *hi) {
-  *lo = *hi = 0;
-  if (current_tid() != getpid() || !__libc_stack_end)
-    return;
-  uint64_t top = (uint64_t)(uintptr_t)__libc_stack_end;
-  uint64_t limit = (uint64_t)1 << 30;
-  struct rlimit st;
-  if (getrlimit(RLIMIT_STACK, &st) == 0 && st.rlim_cur != RLIM_INFINITY &&
-      st.rlim_cur < limit)
-    limit = st.rlim_cur;
-  *hi = top;
-  *lo = top > limit ? top - limit : 0;
-}
-
 static int runs_sampling(const struct ss_experiment *x) {
   return x->sampling_kind != 0;
 }
@@ -310,7 +279,7 @@ static int runs_sampling(const struct ss_experiment *x) {
 /* Returns whether sampling runs: without memory for samples or a free
  * signal it does not, and the file says so (no threads, no samples). */
 static int start_sampling(const struct ss_experiment *x) {
-  if (ssrt_samples_init(arena_reservation()) != 0) {
+  if (ssrt_samples_init(ssrt_arena_default_size()) != 0) {
     ssrt_log("ssrt: cannot reserve memory for samples; the ", x->name,
              " experiment records none", (const char *)0);
     return 0;
@@ -355,12 +324,12 @@ static int start_sampling(const struct ss_experiment *x) {
     sigdelset(&sa.sa_mask, faults[i]);
   if (ssrt_real_sigaction(sig, &sa, NULL) != 0)
     return 0;
-  ssrt_signal_guard_protect(sig);
+  ssrt_signal_guard_protect(sig, NULL, 0);
   __atomic_store_n(&sample_signal, sig, __ATOMIC_RELEASE);
 
-  uint64_t lo, hi;
-  main_stack_range(&lo, &hi);
-  start_thread_sampler(lo, hi);
+  struct ssrt_walk_state range;
+  ssrt_walk_state_main(&range);
+  start_thread_sampler(range.stack_lo, range.stack_hi);
   ssrt_refresh_map(); /* libunwind is loaded now */
   return 1;
 }
@@ -431,11 +400,11 @@ static void after_fork_in_child(int traced) {
 
 /* A fault inside the sampler's stack walk is the runtime's own: the
  * sampler resumes, without that frame (ssrt_callstack_recover). */
-static void recover_fault(void) {
+static void recover_fault(const void *context) {
   if (ssrt_sampling_signal() && callstacks) {
     struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
     if (s)
-      ssrt_callstack_recover(&s->walk);
+      ssrt_callstack_recover(&s->walk, context);
   }
 }
 

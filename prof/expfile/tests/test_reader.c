@@ -122,7 +122,8 @@ static void expect_failure(const uint8_t *image, size_t size,
   run_binary_expect_failure(image, size, what);
 }
 
-/* Which valid file the damage starts from. */
+/* Which valid file the damage starts from: counting, sampling, trace. */
+enum { COUNTING_IMAGE, SAMPLING_IMAGE, TRACE_IMAGE, NUM_IMAGES };
 static int sampling_image;
 
 /* Two threads, three caliper points, stacks of depth 1 to 3, an
@@ -142,13 +143,76 @@ static void sampling_options(struct synth_options *o) {
   o->num_samples = sizeof reader_samples / sizeof reader_samples[0];
 }
 
+/* io: two threads, three events (one on no known file), two names. */
+static const struct synth_event reader_events[] = {
+    {0, 1, SS_IO_WRITE, 0, SS_EVENT_LEAF_IS_CALL, 2, 500, {10, 3, 10},
+     {0x200001105, 0x200001205}},
+    {1, 1, SS_IO_READ, 1, SS_EVENT_LEAF_IS_CALL, 1, 700, {-9, 4, 100},
+     {0x200001185}},
+    {0, 2, SS_IO_CLOSE, SS_NONE, SS_EVENT_LEAF_IS_CALL | SS_SAMPLE_INCOMPLETE, 1,
+     20, {0, 3, 0}, {0x200001109}},
+};
+static const char *const reader_names[] = {"/tmp/out.txt", "pipe:[7]"};
+
+static void trace_options(struct synth_options *o) {
+  synth_default_options(o);
+  o->experiment = "io";
+  o->marching_orders = "io:cu";
+  o->trace_kind = SS_TRACE_IO;
+  o->trace_flags = SS_TRACE_IO_STDIO;
+  o->num_threads = 2;
+  o->extra_calipers = 1;
+  o->events = reader_events;
+  o->num_events = sizeof reader_events / sizeof reader_events[0];
+  o->names = reader_names;
+  o->num_names = 2;
+}
+
 static uint8_t *valid_image(size_t *size) {
   struct synth_options o;
-  if (sampling_image)
+  if (sampling_image == TRACE_IMAGE)
+    trace_options(&o);
+  else if (sampling_image)
     sampling_options(&o);
   else
     synth_default_options(&o);
   return synth_build(&o, size);
+}
+
+/* What the trace file decodes to. */
+static void check_valid_trace(struct ss_expfile *f) {
+  CHECK(f->has_trace);
+  CHECK_I64(f->trace.kind, SS_TRACE_IO, "trace kind");
+  CHECK_I64(f->trace.flags, SS_TRACE_IO_STDIO, "trace flags");
+  CHECK_I64(f->trace.events, 3, "events");
+  CHECK_I64(f->trace.incomplete, 1, "incomplete");
+  CHECK_I64(f->trace.num_threads, 2, "threads");
+  CHECK_STR(f->trace.how, "synthetic trace", "how");
+  CHECK_I64(f->num_event_blocks, 2, "one EVENTS record per thread");
+  CHECK_I64(f->num_events, 3, "events in the records");
+  CHECK_I64(f->num_names, 2, "names");
+  if (f->num_names == 2) {
+    CHECK_STR(f->names[1].name, "pipe:[7]", "second name");
+    CHECK_I64(f->names[0].how, SS_NAME_OPENED, "how the name was learnt");
+  }
+  if (f->num_event_blocks != 2)
+    return;
+  const struct ss_event_block *b = &f->event_blocks[0];
+  CHECK_I64(b->num_events, 2, "thread 0 events");
+  const uint8_t *p = b->data;
+  struct ss_event_view e;
+  ss_event_next(&p, &e);
+  CHECK_I64(e.kind, SS_IO_WRITE, "first event's kind");
+  CHECK_I64(e.depth, 2, "its depth");
+  CHECK_I64(e.duration_ns, 500, "its duration");
+  CHECK_I64(e.value[0], 10, "its result");
+  CHECK_I64(ss_le64(e.addrs + 8), 0x200001205, "its caller");
+  ss_event_next(&p, &e);
+  CHECK_I64(e.object, SS_NONE, "an event on no known file");
+  CHECK(p == b->data + b->size);
+  p = f->event_blocks[1].data;
+  ss_event_next(&p, &e);
+  CHECK_I64(e.value[0], -9, "a failed call's -errno");
 }
 
 static void check_valid(void) {
@@ -159,12 +223,17 @@ static void check_valid(void) {
   free(image);
   if (!sampling_image)
     return;
-  /* What the sampling file decodes to. */
+  /* What the sampling or trace file decodes to. */
   image = valid_image(&size);
   struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
   if (ss_expfile_parse(f, "sampling", image, size, &err) != 0) {
-    fprintf(stderr, "sampling image: %s\n", err.msg);
+    fprintf(stderr, "sampling or trace image: %s\n", err.msg);
     check_failures++;
+    ss_expfile_free(f);
+    return;
+  }
+  if (sampling_image == TRACE_IMAGE) {
+    check_valid_trace(f);
     ss_expfile_free(f);
     return;
   }
@@ -505,6 +574,40 @@ static void check_descriptor_faults(void) {
   }
 }
 
+/* Lies inside the trace records, with correct CRCs. */
+static void check_trace_damage(void) {
+  /* TRACE: kind 9, more lost than recorded, a long string. */
+  damage_record(SS_REC_TRACE, 0, 0, 9, "unknown trace kind", "trace kind");
+  damage_record(SS_REC_TRACE, 0, 16, 0xFFFFFFFF, "lost", "lost events");
+  damage_record(SS_REC_TRACE, 0, 48, 1000, "string", "how string");
+  /* EVENTS (the first, thread 0 with 2 events): thread 7 of 2; a million
+   * events; one event more or less than the bytes hold; depth 0; a depth
+   * past the end; an unknown kind; a file past the names. */
+  damage_record(SS_REC_EVENTS, 0, 0, 7, "thread index 7", "thread index");
+  damage_record(SS_REC_EVENTS, 0, 8, 1000000, "do not fit", "event count");
+  damage_record(SS_REC_EVENTS, 0, 8, 3, "do not fit", "one event too many");
+  damage_record(SS_REC_EVENTS, 0, 8, 1, "unexpected bytes",
+                "one event too few");
+  damage_record(SS_REC_EVENTS, 0, 16, 0, "depth 0", "event depth 0");
+  damage_record(SS_REC_EVENTS, 0, 16, 60000, "runs past the end",
+                "event depth too large");
+  damage_record(SS_REC_EVENTS, 0, 16 + 8, 99, "kind 99", "event kind");
+  damage_record(SS_REC_EVENTS, 0, 16 + 12, 5, "names file 5", "event file");
+  /* TRACE_NAMES: a million names; a name learnt in no known way. */
+  damage_record(SS_REC_TRACE_NAMES, 0, 0, 1000000, "do not fit", "names");
+  damage_record(SS_REC_TRACE_NAMES, 0, 8, 77, "unknown way", "name's how");
+  /* EVENTS without TRACE: its tag made unknown. */
+  size_t size, offsets[64];
+  uint8_t *image = valid_image(&size);
+  size_t n = synth_record_offsets(image, size, offsets, 64);
+  for (size_t i = 0; i < n; i++)
+    if (ss_le32(image + offsets[i]) == SS_REC_TRACE) {
+      ss_put_le32(image + offsets[i], 99);
+      expect_failure(image, size, "no TRACE record", "TRACE missing");
+    }
+  free(image);
+}
+
 int main(int argc, char **argv) {
   if (argc == 3) {
     ssprof_path = argv[1];
@@ -514,7 +617,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: prof-reader-test [SSPROF SCRATCH_DIR]\n");
     return 2;
   }
-  for (sampling_image = 0; sampling_image < 2; sampling_image++) {
+  for (sampling_image = 0; sampling_image < NUM_IMAGES; sampling_image++) {
     check_valid();
     check_truncations();
     check_flips();
@@ -524,8 +627,10 @@ int main(int argc, char **argv) {
   check_accepted_variants();
   check_record_damage();
   check_descriptor_faults();
-  sampling_image = 1;
+  sampling_image = SAMPLING_IMAGE;
   check_sampling_damage();
+  sampling_image = TRACE_IMAGE;
+  check_trace_damage();
   if (ssprof_path)
     printf("prof-reader-test: %zu ssprof runs\n", binary_runs);
   return check_finish("prof-reader-test");

@@ -267,6 +267,45 @@ void ss_json_end_document(struct ss_json *j, const struct ss_profile *p,
   ss_json_end_object(j);
 }
 
+void ss_json_function_place(struct ss_json *j, uint32_t index,
+                            const char *name, const char *dso,
+                            const char *path, const char *file,
+                            uint32_t line, int by_address) {
+  ss_json_uint(j, "index", index);
+  ss_json_string(j, "name", name);
+  ss_json_string(j, "dso", dso);
+  ss_json_string(j, "path", path);
+  ss_json_string(j, "file", file);
+  ss_json_uint(j, "line", line);
+  ss_json_bool(j, "by_address", by_address);
+}
+
+void ss_json_call_site(struct ss_json *j, const char *caller,
+                       uint32_t caller_index, const char *callee,
+                       uint32_t callee_index, uint64_t callsite, int inlined,
+                       const char *file, uint32_t line) {
+  ss_json_string(j, "caller", caller);
+  ss_json_uint(j, "caller_index", caller_index);
+  ss_json_string(j, "callee", callee);
+  ss_json_uint(j, "callee_index", callee_index);
+  ss_json_hex(j, "callsite", callsite);
+  ss_json_bool(j, "inlined", inlined);
+  ss_json_string(j, "file", file);
+  ss_json_uint(j, "line", line);
+}
+
+void ss_json_caliper_window(struct ss_json *j, int given,
+                            const struct ss_caliper_window *w) {
+  if (!given) {
+    ss_json_null(j, "caliper_window");
+    return;
+  }
+  ss_json_begin_object(j, "caliper_window");
+  ss_json_int(j, "after", w->after);
+  ss_json_int(j, "through", w->through);
+  ss_json_end_object(j);
+}
+
 void ss_json_write_dsos(struct ss_json *j, const struct ss_profile *p) {
   ss_json_begin_array(j, "dsos");
   for (size_t i = 0; i < p->num_dsos; i++) {

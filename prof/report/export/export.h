@@ -98,7 +98,8 @@ struct ss_xprofile {
 };
 
 /* Fill `x` from a listing (ideal time, or samples).  Returns 0, or -1
- * when the listing has nothing to export (counts without machine code):
+ * when the listing has nothing to export (counts without machine code, a
+ * trace: the trace model does not give its stacks to the exports yet):
  * `why` says so. */
 int ss_xprofile_build(struct ss_xprofile *x, const struct ss_listing *l,
                       char *why, size_t why_size);

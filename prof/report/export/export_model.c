@@ -235,6 +235,12 @@ int ss_xprofile_build(struct ss_xprofile *x, const struct ss_listing *l,
     build_samples(x, l);
     return 0;
   }
+  if (l->traces) {
+    snprintf(why, why_size, "-html and the exports show counting and "
+             "sampling experiments, not %s traces: see the listing or "
+             "-json", l->profile->experiment);
+    return -1;
+  }
   if (!ss_ideal_listing(l)) {
     snprintf(why, why_size, "the exports of a counting experiment are of "
              "ideal time, which needs the machine code of the run (see the "

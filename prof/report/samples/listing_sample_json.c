@@ -21,20 +21,9 @@ static const char *kind_name(uint32_t kind) {
   }
 }
 
-static void write_window(struct ss_json *j, const char *key,
-                         const struct ss_caliper_window *w) {
-  ss_json_begin_object(j, key);
-  ss_json_int(j, "after", w->after);
-  ss_json_int(j, "through", w->through);
-  ss_json_end_object(j);
-}
-
 static void file_window(struct ss_json *j, size_t i, void *ctx) {
   const struct ss_sample_model *m = ctx;
-  if (m->calipers_given)
-    write_window(j, "caliper_window", &m->windows[i]);
-  else
-    ss_json_null(j, "caliper_window");
+  ss_json_caliper_window(j, m->calipers_given, &m->windows[i]);
 }
 
 static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {
@@ -58,13 +47,8 @@ void ss_json_write_sample_function_row(struct ss_json *j, const char *key,
                                        uint32_t function) {
   const struct ss_sfunction *f = &m->functions[function];
   ss_json_begin_object(j, key);
-  ss_json_uint(j, "index", f->rank);
-  ss_json_string(j, "name", f->name);
-  ss_json_string(j, "dso", f->dso);
-  ss_json_string(j, "path", f->path);
-  ss_json_string(j, "file", f->file);
-  ss_json_uint(j, "line", f->line);
-  ss_json_bool(j, "by_address", f->by_address);
+  ss_json_function_place(j, f->rank, f->name, f->dso, f->path, f->file,
+                         f->line, f->by_address);
   ss_json_uint(j, "exclusive_samples", f->excl_samples);
   ss_json_seconds(j, "exclusive_seconds", f->excl_ns);
   ss_json_uint(j, "inclusive_samples", f->incl_samples);
@@ -108,14 +92,11 @@ static void write_callgraph(struct ss_json *j,
   for (size_t i = 0; i < m->num_edges; i++) {
     const struct ss_sedge *e = &m->edges[i];
     ss_json_begin_object(j, NULL);
-    ss_json_string(j, "caller", m->functions[e->caller].name);
-    ss_json_uint(j, "caller_index", m->functions[e->caller].rank);
-    ss_json_string(j, "callee", m->functions[e->callee].name);
-    ss_json_uint(j, "callee_index", m->functions[e->callee].rank);
-    ss_json_hex(j, "callsite", e->callsite);
-    ss_json_bool(j, "inlined", e->inlined);
-    ss_json_string(j, "file", e->file);
-    ss_json_uint(j, "line", e->line);
+    ss_json_call_site(j, m->functions[e->caller].name,
+                      m->functions[e->caller].rank,
+                      m->functions[e->callee].name,
+                      m->functions[e->callee].rank, e->callsite, e->inlined,
+                      e->file, e->line);
     ss_json_uint(j, "samples", e->samples);
     ss_json_seconds(j, "seconds", e->ns);
     ss_json_end_object(j);

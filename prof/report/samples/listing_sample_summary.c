@@ -9,16 +9,6 @@
 
 #include <inttypes.h>
 
-static void print_window(FILE *out, const struct ss_caliper_window *w) {
-  char text[64];
-  if (w->after < 0)
-    snprintf(text, sizeof text, "start to %" PRId64, w->through);
-  else
-    snprintf(text, sizeof text, "%" PRId64 " to %" PRId64, w->after,
-             w->through);
-  fprintf(out, "%16s: Caliper points (samples between them)\n", text);
-}
-
 static void print_extras(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   FILE *out = l->out;
@@ -30,7 +20,7 @@ static void print_extras(const struct ss_listing *l) {
   if (l->profile->num_files > 1)
     fprintf(out, "%16zu: Experiment files merged\n", l->profile->num_files);
   if (m->calipers_given)
-    print_window(out, &m->windows[0]);
+    ss_print_caliper_window(out, &m->windows[0], "samples");
   if (m->clock && m->clock[0])
     fprintf(out, "%16s: Sampling clock\n", m->clock);
 }

@@ -1,0 +1,22 @@
+/*
+ * trace_listing.h -- what the listings of a trace experiment (fpe, io)
+ * share: the function order of the function list and line lists, and the
+ * io weights' units.  Private to report/traces.
+ */
+#ifndef SSPROF_TRACE_LISTING_H
+#define SSPROF_TRACE_LISTING_H
+
+#include "listing.h"
+
+#include <stdint.h>
+
+/* Function ids of the model by exclusive events (the function list's
+ * order), ties in [index] order; the caller frees it. */
+uint32_t *ss_trace_functions_by_exclusive(const struct ss_trace_model *m);
+
+/* Whether the model is io's. */
+static inline int ss_trace_is_io(const struct ss_trace_model *m) {
+  return m->kind->kind == SS_TRACE_IO;
+}
+
+#endif

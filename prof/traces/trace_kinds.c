@@ -1,0 +1,88 @@
+/* trace_kinds.c -- what each kind of trace counts (see traces.h). */
+#include "traces.h"
+
+#include <string.h>
+
+static const char *const io_calls[SS_IO_CALL_LAST + 1] = {
+    "?",      "read",  "readv",     "pread",  "preadv", "write",
+    "writev", "pwrite", "pwritev",  "open",   "openat", "creat",
+    "close",  "dup",   "dup2",      "dup3",   "pipe",   "pipe2",
+    "lseek",  "fsync", "fdatasync", "sendfile"};
+
+const char *ss_io_call_name(uint32_t call) {
+  return call <= SS_IO_CALL_LAST ? io_calls[call] : "?";
+}
+
+int ss_io_call_moves_bytes(uint32_t call) {
+  return (call >= SS_IO_READ && call <= SS_IO_PWRITEV) ||
+         call == SS_IO_SENDFILE;
+}
+
+int ss_io_call_writes(uint32_t call) {
+  return (call >= SS_IO_WRITE && call <= SS_IO_PWRITEV) ||
+         call == SS_IO_SENDFILE;
+}
+
+/* -- fpe ---------------------------------------------------------------------- */
+
+static const char *const fpe_weights[SS_FPE_W_COUNT] = {
+    "total", "invalid", "divide_by_zero", "overflow", "underflow", "inexact"};
+
+static void weigh_fpe(const struct ss_event_view *e, uint64_t *w) {
+  static const uint32_t bit[SS_FPE_W_COUNT] = {
+      0, SS_FPE_INVALID, SS_FPE_DIVBYZERO, SS_FPE_OVERFLOW, SS_FPE_UNDERFLOW,
+      SS_FPE_INEXACT};
+  w[SS_FPE_W_TOTAL] = 1;
+  for (int i = 1; i < SS_FPE_W_COUNT; i++)
+    w[i] = (e->kind & bit[i]) ? 1 : 0;
+}
+
+/* -- io ----------------------------------------------------------------------- */
+
+/* "calls", "bytes", "ns", then "<call>.calls", "<call>.bytes" and
+ * "<call>.ns". */
+static char io_weight_text[SS_IO_W_COUNT][24];
+static const char *io_weights[SS_IO_W_COUNT];
+
+static void name_io_weights(void) {
+  if (io_weights[0])
+    return;
+  static const char *const fixed[SS_IO_W_PER_CALL] = {"calls", "bytes", "ns"};
+  for (uint32_t i = 0; i < SS_IO_W_PER_CALL; i++)
+    io_weights[i] = fixed[i];
+  for (uint32_t c = 1; c <= SS_IO_CALL_LAST; c++) {
+    static const char *const suffix[3] = {".calls", ".bytes", ".ns"};
+    for (uint32_t k = 0; k < 3; k++) {
+      char *text = io_weight_text[ss_io_w_calls(c) + k];
+      strcpy(text, io_calls[c]);
+      strcat(text, suffix[k]);
+      io_weights[ss_io_w_calls(c) + k] = text;
+    }
+  }
+}
+
+static void weigh_io(const struct ss_event_view *e, uint64_t *w) {
+  memset(w, 0, SS_IO_W_COUNT * sizeof *w);
+  uint64_t bytes = ss_io_call_moves_bytes(e->kind) && e->value[0] > 0
+                       ? (uint64_t)e->value[0]
+                       : 0;
+  w[SS_IO_W_CALLS] = 1;
+  w[SS_IO_W_BYTES] = bytes;
+  w[SS_IO_W_NS] = e->duration_ns;
+  w[ss_io_w_calls(e->kind)] = 1;
+  w[ss_io_w_bytes(e->kind)] = bytes;
+  w[ss_io_w_ns(e->kind)] = e->duration_ns;
+}
+
+static const struct ss_trace_desc kinds[] = {
+    {SS_TRACE_FPE, "FPEs", SS_FPE_W_COUNT, fpe_weights, weigh_fpe},
+    {SS_TRACE_IO, "I/O calls", SS_IO_W_COUNT, io_weights, weigh_io},
+};
+
+const struct ss_trace_desc *ss_trace_desc_of(uint32_t kind) {
+  name_io_weights();
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (kinds[i].kind == kind)
+      return &kinds[i];
+  return NULL;
+}

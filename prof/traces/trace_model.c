@@ -1,0 +1,166 @@
+/*
+ * trace_model.c -- the events of a merged trace experiment, selected,
+ * weighed and summed (the rules are in traces.h).
+ */
+#include "traces.h"
+
+#include "base.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int check_files(struct ss_trace_model *m, const struct ss_profile *p,
+                       const struct ss_calipers *calipers, struct ss_err *err,
+                       const char **bad_file) {
+  const struct ss_expfile *first = p->files[0];
+  m->calipers_given = calipers->given;
+  m->windows = ss_xcalloc(p->num_files, sizeof *m->windows);
+  for (size_t i = 0; i < p->num_files; i++) {
+    const struct ss_expfile *f = p->files[i];
+    *bad_file = f->name;
+    if (!f->has_trace) {
+      ss_err_set(err, "the file has no TRACE record: it is not a trace "
+                 "experiment like %s", first->name);
+      return -1;
+    }
+    if (f->trace.kind != first->trace.kind) {
+      ss_err_set(err, "trace kind %u differs from %u in %s; merge only files "
+                 "of one experiment", f->trace.kind, first->trace.kind,
+                 first->name);
+      return -1;
+    }
+    if (ss_caliper_window(calipers, f, &m->windows[i], err) != 0)
+      return -1;
+    m->flags |= f->trace.flags;
+    m->recorded += f->trace.events;
+    m->lost += f->trace.lost;
+    m->threads += f->trace.num_threads;
+  }
+  m->kind = ss_trace_desc_of(first->trace.kind);
+  m->how = first->trace.how;
+  *bad_file = NULL;
+  return 0;
+}
+
+/* Objects, by name over every file: index by name while building. */
+struct objects {
+  struct ss_hash keys;
+  size_t cap;
+  uint32_t **of_file; /* [file][name index] -> object */
+};
+
+static uint32_t object_id(struct ss_trace_model *m, struct objects *o,
+                          const struct ss_expfile *f, uint32_t file,
+                          uint32_t name) {
+  if (name != SS_NONE && o->of_file[file][name] != UINT32_MAX)
+    return o->of_file[file][name];
+  const char *text = name == SS_NONE ? "(unknown)" : f->names[name].name;
+  int inserted;
+  uint32_t id = ss_hash_intern(&o->keys, text, strlen(text) + 1, &inserted);
+  if (inserted) {
+    SS_GROW(m->objects, o->cap, id);
+    struct ss_trace_object *obj = &m->objects[id];
+    memset(obj, 0, sizeof *obj);
+    obj->name = text;
+    obj->how = name == SS_NONE ? 0 : f->names[name].how;
+    obj->w = ss_xcalloc(m->kind->num_weights, sizeof *obj->w);
+    m->num_objects = id + 1;
+  }
+  if (name != SS_NONE)
+    o->of_file[file][name] = id;
+  return id;
+}
+
+static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
+                       struct objects *o) {
+  const struct ss_profile *p = m->profile;
+  uint32_t nw = m->kind->num_weights;
+  uint64_t *w = ss_xcalloc(nw, sizeof *w);
+  int with_objects = m->kind->kind == SS_TRACE_IO;
+  for (uint32_t fi = 0; fi < p->num_files; fi++) {
+    const struct ss_expfile *f = p->files[fi];
+    const struct ss_caliper_window *win = &m->windows[fi];
+    for (size_t bi = 0; bi < f->num_event_blocks; bi++) {
+      const struct ss_event_block *blk = &f->event_blocks[bi];
+      const uint8_t *cur = blk->data;
+      for (uint64_t k = 0; k < blk->num_events; k++) {
+        struct ss_event_view e;
+        ss_event_next(&cur, &e);
+        if (!ss_caliper_selects(win, e.caliper))
+          continue;
+        m->kind->weigh(&e, w);
+        ss_callstacks_add(b, fi, e.addrs, e.depth,
+                          (e.flags & SS_EVENT_LEAF_IS_CALL) != 0, w);
+        m->events++;
+        for (uint32_t i = 0; i < nw; i++)
+          m->totals[i] += w[i];
+        if (e.duration_ns > m->max_ns)
+          m->max_ns = e.duration_ns;
+        if (e.flags & (SS_SAMPLE_INCOMPLETE | SS_SAMPLE_TRUNCATED))
+          m->incomplete++;
+        if (with_objects) {
+          uint32_t id = object_id(m, o, f, fi, e.object);
+          struct ss_trace_object *obj = &m->objects[id];
+          for (uint32_t i = 0; i < nw; i++)
+            obj->w[i] += w[i];
+          if (e.duration_ns > obj->max_ns)
+            obj->max_ns = e.duration_ns;
+        }
+      }
+    }
+  }
+  free(w);
+}
+
+static int object_order(const void *x, const void *y) {
+  const struct ss_trace_object *a = x, *b = y;
+  if (a->w[0] != b->w[0])
+    return a->w[0] > b->w[0] ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+int ss_trace_model_build(struct ss_trace_model *m, const struct ss_profile *p,
+                         const struct ss_calipers *calipers,
+                         struct ss_symbolizer *symbolizer, struct ss_err *err,
+                         const char **bad_file) {
+  memset(m, 0, sizeof *m);
+  m->profile = p;
+  if (check_files(m, p, calipers, err, bad_file) != 0) {
+    ss_trace_model_release(m);
+    return -1;
+  }
+  m->totals = ss_xcalloc(m->kind->num_weights, sizeof *m->totals);
+  struct objects o;
+  memset(&o, 0, sizeof o);
+  ss_hash_init(&o.keys);
+  o.of_file = ss_xcalloc(p->num_files, sizeof *o.of_file);
+  for (size_t i = 0; i < p->num_files; i++) {
+    uint32_t n = p->files[i]->num_names;
+    o.of_file[i] = ss_xcalloc(n ? n : 1, sizeof **o.of_file);
+    for (uint32_t k = 0; k < n; k++)
+      o.of_file[i][k] = UINT32_MAX;
+  }
+  struct ss_cs_builder *b = ss_callstacks_begin(p, symbolizer,
+                                                m->kind->num_weights, 0,
+                                                "events");
+  add_events(m, b, &o);
+  ss_callstacks_finish(b, &m->stacks, 0);
+  m->warnings = m->stacks.warnings;
+  m->num_warnings = m->stacks.num_warnings;
+  qsort(m->objects, m->num_objects, sizeof *m->objects, object_order);
+  for (size_t i = 0; i < p->num_files; i++)
+    free(o.of_file[i]);
+  free(o.of_file);
+  ss_hash_release(&o.keys);
+  return 0;
+}
+
+void ss_trace_model_release(struct ss_trace_model *m) {
+  for (size_t i = 0; i < m->num_objects; i++)
+    free(m->objects[i].w);
+  free(m->objects);
+  free(m->totals);
+  free(m->windows);
+  ss_callstacks_release(&m->stacks);
+  memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,68 @@
+/* unwinder.c -- call stacks through libgcc_s's unwinder (see unwinder.h;
+ * rules: rt/README.md). */
+#define _GNU_SOURCE
+#include "unwinder.h"
+
+#include "safe_string.h"
+
+#include <dlfcn.h>
+#include <stddef.h>
+#include <unwind.h>
+
+static struct {
+  _Unwind_Reason_Code (*backtrace)(_Unwind_Trace_Fn, void *);
+  _Unwind_Ptr (*get_ip_info)(struct _Unwind_Context *, int *);
+} gcc;
+
+struct walk {
+  uint64_t *pcs;
+  int max, n;
+};
+
+static _Unwind_Reason_Code one_frame(struct _Unwind_Context *ctx, void *arg) {
+  struct walk *w = arg;
+  if (w->n == w->max)
+    return _URC_NORMAL_STOP;
+  int before = 0;
+  uint64_t ip = (uint64_t)gcc.get_ip_info(ctx, &before);
+  if (ip == 0)
+    return _URC_NO_REASON; /* past the outermost frame: the walk ends */
+  /* A return address is reported as it is; the exact PC of an interrupted
+   * frame (before != 0) too: the readers' convention (callstack.h). */
+  w->pcs[w->n++] = ip;
+  return _URC_NO_REASON;
+}
+
+#ifdef SSRT_STATIC
+int ssrt_unwinder_load(void) { return 0; }
+#else
+int ssrt_unwinder_load(void) {
+  if (gcc.backtrace)
+    return 1;
+  void *h = dlopen("libgcc_s.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    return 0;
+  *(void **)&gcc.get_ip_info = dlsym(h, "_Unwind_GetIPInfo");
+  *(void **)&gcc.backtrace = dlsym(h, "_Unwind_Backtrace");
+  if (!gcc.backtrace || !gcc.get_ip_info) {
+    gcc.backtrace = NULL;
+    return 0;
+  }
+  /* The first walk may allocate and lock (finding libgcc's own tables):
+   * here, not in a signal handler. */
+  uint64_t pcs[4];
+  int complete;
+  ssrt_unwinder_walk(pcs, 4, &complete);
+  return 1;
+}
+#endif
+
+int ssrt_unwinder_walk(uint64_t *pcs, int max, int *complete) {
+  struct walk w = {pcs, max, 0};
+  *complete = 0;
+  if (!gcc.backtrace)
+    return 0;
+  _Unwind_Reason_Code rc = gcc.backtrace(one_frame, &w);
+  *complete = rc == _URC_END_OF_STACK;
+  return w.n;
+}
