@@ -52,6 +52,10 @@ if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 if shutil.which("autoconf"):
     config.available_features.add("autoconf")
+# Root, with setpriv to run programs as another user and unshare for pid
+# namespaces: the tests of privileged programs (lit/safety).
+if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which("unshare"):
+    config.available_features.add("root")
 
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).
