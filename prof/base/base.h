@@ -94,6 +94,16 @@ const void *ss_hash_key(const struct ss_hash *h, uint32_t value,
 uint8_t *ss_read_file(const char *path, uint64_t *size, struct ss_err *err);
 
 /*
+ * open_regular.c -- a path an experiment file names (the target program,
+ * its libraries) opened for reading, only if it is a regular file: a FIFO
+ * there must not make ssprof wait forever, nor a device be read.
+ */
+
+/* A read-only descriptor (close-on-exec), or -1 with `why` set ("No such
+ * file or directory", "not a regular file (a FIFO)"). */
+int ss_open_regular(const char *path, char *why, size_t why_size);
+
+/*
  * Fixed-width little-endian loads and stores, independent of
  * the host's byte order and of alignment.  The caller has checked bounds.
  */

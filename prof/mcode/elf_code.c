@@ -157,11 +157,9 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     snprintf(why, why_size, "libelf: %s", elf_errmsg(-1));
     return NULL;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    snprintf(why, why_size, "%s", strerror(errno));
+  int fd = ss_open_regular(path, why, why_size);
+  if (fd < 0)
     return NULL;
-  }
   Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   GElf_Ehdr eh;
   if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {

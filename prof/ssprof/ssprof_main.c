@@ -84,6 +84,44 @@ static void free_files(struct ss_expfile **files, size_t n) {
   free(files);
 }
 
+/* A file that holds the same experiment as one loaded before it. */
+static const struct ss_expfile *earlier_copy(struct ss_expfile **files,
+                                             size_t n,
+                                             const struct ss_expfile *f) {
+  for (size_t k = 0; k < n; k++)
+    if (ss_expfile_same(files[k], f))
+      return files[k];
+  return NULL;
+}
+
+/* Loads the files named on the command line into `files`; one run's file
+ * named twice (or a copy of it) is counted once, with a warning.  Returns
+ * 0, or 1 after one line about the file that cannot be used. */
+static int load_files(const struct ss_options *opt, struct ss_expfile **files,
+                      size_t *num_files) {
+  for (size_t i = 0; i < opt->num_files; i++) {
+    struct ss_err err;
+    const char *name = opt->files[i];
+    struct ss_expfile *f = ss_expfile_load(name, &err);
+    if (!f) {
+      fprintf(stderr, "ssprof: %s: %s\n", name, err.msg);
+      return 1;
+    }
+    const struct ss_expfile *same = earlier_copy(files, *num_files, f);
+    if (!same) {
+      files[(*num_files)++] = f;
+      continue;
+    }
+    if (strcmp(same->name, name) == 0)
+      fprintf(stderr, "ssprof: warning: %s: given twice; counted once\n", name);
+    else
+      fprintf(stderr, "ssprof: warning: %s: the same experiment as %s (the "
+              "same file, or a copy); counted once\n", name, same->name);
+    ss_expfile_free(f);
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   struct ss_options opt;
   char msg[512];
@@ -98,24 +136,19 @@ int main(int argc, char **argv) {
     return 0;
   }
   struct ss_expfile **files = ss_xcalloc(opt.num_files, sizeof *files);
-  for (size_t i = 0; i < opt.num_files; i++) {
-    struct ss_err err;
-    files[i] = ss_expfile_load(opt.files[i], &err);
-    if (!files[i]) {
-      fprintf(stderr, "ssprof: %s: %s\n", opt.files[i], err.msg);
-      free_files(files, i);
-      ss_options_release(&opt);
-      return 1;
-    }
+  size_t num_files = 0;
+  if (load_files(&opt, files, &num_files) != 0) {
+    free_files(files, num_files);
+    ss_options_release(&opt);
+    return 1;
   }
   struct ss_profile profile;
   struct ss_err err;
   const char *bad_file = NULL;
-  int merged = ss_profile_merge(&profile, files, opt.num_files, &err,
-                                &bad_file);
+  int merged = ss_profile_merge(&profile, files, num_files, &err, &bad_file);
   /* After the merge, so that a mix of experiments is reported as such. */
   const struct ssprof_family *family =
-      merged == 0 ? check_family(files, opt.num_files, &err, &bad_file) : NULL;
+      merged == 0 ? check_family(files, num_files, &err, &bad_file) : NULL;
   int status;
   if (!family) {
     fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
@@ -124,7 +157,7 @@ int main(int argc, char **argv) {
     status = family->report(&profile, &opt);
   }
   ss_profile_release(&profile);
-  free_files(files, opt.num_files);
+  free_files(files, num_files);
   ss_options_release(&opt);
   return status;
 }

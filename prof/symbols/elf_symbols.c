@@ -87,7 +87,8 @@ static void load_module(struct elf_module *m) {
       return;
     initialized = 1;
   }
-  int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+  char why[128];
+  int fd = ss_open_regular(m->path, why, sizeof why);
   if (fd < 0)
     return;
   Elf *elf = elf_begin(fd, ELF_C_READ, NULL);

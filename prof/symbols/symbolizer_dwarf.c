@@ -163,10 +163,9 @@ static void *dw_open(void *self, const char *path, const uint8_t *build_id,
     *status = m ? SS_MODULE_OK : SS_MODULE_NOT_A_FILE;
     return m;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = ss_open_regular(path, why, why_size);
   if (fd < 0) {
     *status = SS_MODULE_MISSING;
-    snprintf(why, why_size, "%s", strerror(errno));
     return NULL;
   }
   Dwfl *dwfl = dwfl_begin(&callbacks);
