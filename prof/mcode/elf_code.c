@@ -145,7 +145,7 @@ static void read_line_rows(struct ss_elf_code *c) {
     }
     off = next;
   }
-  qsort(c->rows, c->num_rows, sizeof *c->rows, by_address);
+  ss_sort(c->rows, c->num_rows, sizeof *c->rows, by_address);
   dwarf_end(dw);
 }
 
@@ -175,7 +175,7 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     c->machine = eh.e_machine;
     read_sections(c);
     if (!c->markers_corrupt) {
-      qsort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
+      ss_sort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
       read_line_rows(c);
       return c;
     }

@@ -511,11 +511,11 @@ static void rank(struct ss_sample_model *m) {
   for (uint32_t i = 0; i < m->num_functions; i++)
     m->by_rank[i] = i;
   sort_model = m;
-  qsort(m->by_rank, m->num_functions, sizeof *m->by_rank, rank_order);
+  ss_sort(m->by_rank, m->num_functions, sizeof *m->by_rank, rank_order);
   for (uint32_t r = 0; r < m->num_functions; r++)
     m->functions[m->by_rank[r]].rank = r + 1;
-  qsort(m->lines, m->num_lines, sizeof *m->lines, line_order);
-  qsort(m->edges, m->num_edges, sizeof *m->edges, edge_order);
+  ss_sort(m->lines, m->num_lines, sizeof *m->lines, line_order);
+  ss_sort(m->edges, m->num_edges, sizeof *m->edges, edge_order);
   sort_model = NULL;
 }
 

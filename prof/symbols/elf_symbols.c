@@ -107,7 +107,7 @@ static void load_module(struct elf_module *m) {
       }
     }
     if (m->num_symbols)
-      qsort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
+      ss_sort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
   }
   if (elf)
     elf_end(elf);

@@ -335,7 +335,7 @@ static void read_symbols(struct dw_symbolizer *s, struct dw_module *m) {
     y->name = intern_demangled(s, name);
     y->rank = symbol_rank(&sym);
   }
-  qsort(m->symbols, m->num_symbols, sizeof *m->symbols, symbol_order);
+  ss_sort(m->symbols, m->num_symbols, sizeof *m->symbols, symbol_order);
   m->max_end = ss_xcalloc(m->num_symbols, sizeof *m->max_end);
   for (size_t i = 0; i < m->num_symbols; i++) {
     GElf_Addr end = m->symbols[i].start + m->symbols[i].size;
