@@ -62,21 +62,25 @@ static void current_identity(struct ssrt_identity *id) {
   }
 }
 
+static void add_name(struct ssrt_str *s, const struct ssrt_identity *id) {
+  ssrt_str_add(s, ssrt_info.exe_name);
+  ssrt_str_add(s, ".");
+  ssrt_str_add(s, ssrt_experiment()->name);
+  ssrt_str_add(s, ".");
+  ssrt_str_add(s, id->code);
+  ssrt_str_add_u64(s, (uint64_t)id->pid);
+}
+
 /* <exe>.<experiment>.<code><pid>, and <dir>/<that> for the messages. */
 static int build_names(const struct ssrt_identity *id) {
   struct ssrt_str s;
   ssrt_str_init(&s, file_name, sizeof file_name);
-  ssrt_str_add(&s, ssrt_info.exe_name);
-  ssrt_str_add(&s, ".");
-  ssrt_str_add(&s, ssrt_experiment()->name);
-  ssrt_str_add(&s, ".");
-  ssrt_str_add(&s, id->code);
-  ssrt_str_add_u64(&s, (uint64_t)id->pid);
+  add_name(&s, id);
   int too_long = s.truncated || s.len > NAME_MAX;
   ssrt_str_init(&s, final_path, sizeof final_path);
   ssrt_str_add(&s, ssrt_info.output_dir);
   ssrt_str_add(&s, "/");
-  ssrt_str_add(&s, file_name);
+  add_name(&s, id);
   return too_long || s.truncated ? ENAMETOOLONG : 0;
 }
 
