@@ -83,6 +83,8 @@ if shutil.which("autoconf"):
 # namespaces: the tests of privileged programs (lit/safety).
 if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which("unshare"):
     config.available_features.add("root")
+if shutil.which("setcap"):
+    config.available_features.add("setcap")
 
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).
