@@ -2,8 +2,9 @@
 # Runs tests again and again to show they never flake (issue 29):
 #   scripts/repeat-tests.sh [ROUNDS] [lit paths under build/lit...]
 # Default: 50 rounds of every test that takes samples -- lit/sampling,
-# lit/prof-sampling and the sampling tests of lit/safety -- run as the
-# suite runs them (lit, -j of the machine's cores), each round in full.
+# lit/prof-sampling and the sampling tests of lit/safety and lit/faults --
+# and of the one that races threads against exit, run as the suite runs
+# them (lit, -j of the machine's cores), each round in full.
 # Prints one line per round and, at the end, the failures per test:
 #   repeat: 50 rounds of 28 tests: 1400 runs, 0 failed
 # Exit status 1 if any run failed.  Takes about 25 s a round on 2 cores.
@@ -17,7 +18,9 @@ if [ $# -gt 0 ]; then
 else
   paths=("$build/lit/sampling" "$build/lit/prof-sampling"
          "$build/lit/safety/zero-samples.c" "$build/lit/safety/ssprof-inputs.test"
-         "$build/lit/safety/shell-script.test" "$build/lit/safety/ssrun-descriptors.c")
+         "$build/lit/safety/shell-script.test" "$build/lit/safety/ssrun-descriptors.c"
+         "$build/lit/faults/closed-fds.c" "$build/lit/faults/own-handlers.c"
+         "$build/lit/faults/exit-racing-threads.c")
 fi
 scripts/build.sh >/dev/null || { echo "repeat: build failed"; exit 1; }
 lit=/usr/lib/llvm-14/build/utils/lit/lit.py
