@@ -185,6 +185,16 @@ __attribute__((constructor)) static void runtime_constructor(void) {
   ssrt_experiment_start_from_env();
 }
 
+/* Another thread is writing: let it finish before this one ends the
+ * process (bounded, in case that thread is stopped for good). */
+static void wait_for_writer(void) {
+  struct timespec ms = {0, 1000000};
+  for (int i = 0; i < 10000 && __atomic_load_n(&write_state, __ATOMIC_ACQUIRE) ==
+                                   WRITE_BUSY;
+       i++)
+    nanosleep(&ms, NULL);
+}
+
 void ssrt_write_before_immediate_exit(int status) {
   if (!ssrt_active() || untraced || ssrt_in_unannounced_child())
     return;
@@ -195,6 +205,8 @@ void ssrt_write_before_immediate_exit(int status) {
   if (claim_write()) {
     write_with_ending(SSRT_ENDING__EXIT, status, 0, 0);
     release_write(WRITE_DONE);
+  } else if (writer_tid != current_tid()) {
+    wait_for_writer(); /* exit() in another thread, say */
   }
   restore_signals(&old);
   errno = saved_errno;
@@ -217,13 +229,7 @@ void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
     ssrt_remove_partial_file();
     return;
   }
-  /* Another thread is writing; let it finish before this one kills the
-   * process (bounded, in case that thread is stopped for good). */
-  struct timespec ms = {0, 1000000};
-  for (int i = 0; i < 10000 && __atomic_load_n(&write_state, __ATOMIC_ACQUIRE) ==
-                                   WRITE_BUSY;
-       i++)
-    nanosleep(&ms, NULL);
+  wait_for_writer();
 }
 
 int ssrt_write_before_exec(void) {
