@@ -114,7 +114,7 @@ static int reads_implicitly(const struct ss_insn *insn) {
       "cwtd",  NULL};
   const char *m = insn->mnemonic;
   for (const char *const *s = starts; *s; s++)
-    if (strncmp(m, *s, strlen(*s)) == 0)
+    if ((*s)[0] == m[0] && strncmp(m, *s, strlen(*s)) == 0)
       return 1;
   if (strncmp(insn->text, "lock ", 5) == 0 ||
       strncmp(insn->text, "rep", 3) == 0 ||
@@ -145,7 +145,8 @@ static int destination_register(const struct ss_insn *insn, char *reg,
       "cmp", "test", "bt", "push", "call", "j", "ret", "nop", "ucomis",
       "comis", NULL};
   for (const char *const *m = no_destination; *m; m++)
-    if (strncmp(insn->mnemonic, *m, strlen(*m)) == 0)
+    if ((*m)[0] == insn->mnemonic[0] &&
+        strncmp(insn->mnemonic, *m, strlen(*m)) == 0)
       return 0;
   const char *ops = insn->text + insn->operands, *last = NULL;
   char name[8];
@@ -205,7 +206,8 @@ static int uses_register(const struct ss_insn *insn, const char *reg) {
             !strchr(strchr(ops, ',') + 1, ','); /* two operands */
   for (const char *const *r = reads_destination; !rmw && *r; r++) {
     size_t n = strlen(*r); /* not shlxq, rorxl, andnq (BMI: three operands) */
-    rmw = strncmp(m, *r, n) == 0 && m[n] != 'x' && strncmp(m, "andn", 4) != 0;
+    rmw = (*r)[0] == m[0] && strncmp(m, *r, n) == 0 && m[n] != 'x' &&
+          strncmp(m, "andn", 4) != 0;
   }
   return named - !rmw > 0;
 }
