@@ -114,13 +114,22 @@ static inline double ss_ideal_seconds(const struct ss_ideal *ideal,
   return ideal->clock_mhz > 0 ? cycles / (ideal->clock_mhz * 1e6) : 0;
 }
 
-/* Build the ideal time of a counting model for the LLVM CPU `cpu` (NULL:
- * the host's) at `clock_mhz` (0: the clock the run recorded).  Never fails:
- * when no machine code can be read (binary missing or rebuilt, no
- * .ss_blockmap, llvm-mca missing), `available` is 0 and `warnings` says
- * why; an unknown `cpu` is an error instead (returns -1 with `err` set). */
+/* What ideal time is asked for. */
+struct ss_ideal_request {
+  const char *cpu;    /* the LLVM CPU of the model; NULL: the host's */
+  double clock_mhz;   /* for seconds; 0: the clock the run recorded */
+  /* Where what depends only on an object's code and the CPU is kept
+   * between runs (ideal_cache.h); NULL: nowhere. */
+  const char *cache_dir;
+  const struct ss_progress *progress; /* llvm-mca's batches; may be NULL */
+};
+
+/* Build the ideal time of a counting model.  Never fails: when no machine
+ * code can be read (binary missing or rebuilt, no .ss_blockmap, llvm-mca
+ * missing), `available` is 0 and `warnings` says why; an unknown CPU is an
+ * error instead (returns -1 with `err` set). */
 int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
-                   const char *cpu, double clock_mhz, struct ss_err *err);
+                   const struct ss_ideal_request *req, struct ss_err *err);
 void ss_ideal_release(struct ss_ideal *ideal);
 
 /*

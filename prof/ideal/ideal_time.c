@@ -3,6 +3,9 @@
 #include "ideal.h"
 
 #include "cpu_model.h"
+#include "ideal_cache.h"
+#include "macro_fusion.h"
+#include "move_elimination.h"
 #include "symbols.h"
 
 #include <stdarg.h>
@@ -19,6 +22,7 @@ struct flow_edge {
 
 struct function_code {
   uint32_t function; /* model function id */
+  struct ss_ideal_cache *cache; /* of its object, or NULL */
   struct ss_mcode_function mf;
   uint32_t *region; /* per machine block: llvm-mca region, or SS_MB_NONE */
   double *share;    /* per machine block: its part of the region's cycles */
@@ -28,6 +32,7 @@ struct function_code {
 struct builder {
   struct ss_ideal *ideal;
   const struct ss_model *m;
+  const struct ss_ideal_request *req;
   struct function_code *code;
   size_t num_code, code_cap;
   size_t warnings_cap, strings_cap;
@@ -111,6 +116,40 @@ static struct edge_table *edge_tables(const struct ss_model *m) {
   return t;
 }
 
+/* An object of the run, opened once. */
+struct open_object {
+  const char *path;
+  struct ss_elf_code *code; /* NULL: could not be read (warned) */
+  struct ss_ideal_cache *cache; /* NULL: none */
+};
+
+/* What a function's cut (ss_mcode_cut) is computed from, besides its
+ * object, whose build-id keys the cache: its module's descriptor, its
+ * index and address there, its markers and what the descriptor says of
+ * them. */
+static void function_key(const uint64_t desc_hash[2], uint32_t desc_index,
+                         uint64_t start, unsigned function_flags,
+                         const struct ss_block_marker *markers, size_t n,
+                         struct ss_marker_facts marks, uint64_t key[2]) {
+  struct ss_bytes_out o = {0};
+  ss_out_u64(&o, desc_hash[0]);
+  ss_out_u64(&o, desc_hash[1]);
+  ss_out_u32(&o, desc_index);
+  ss_out_u64(&o, start);
+  ss_out_u32(&o, function_flags);
+  ss_out_u32(&o, marks.num_ids);
+  ss_out_bytes(&o, marks.flags, marks.num_ids);
+  ss_out_u64(&o, n);
+  for (size_t i = 0; i < n; i++) {
+    ss_out_u64(&o, markers[i].address);
+    ss_out_u64(&o, markers[i].guid);
+    ss_out_u32(&o, markers[i].block);
+    ss_out_u32(&o, markers[i].seq);
+  }
+  ss_hash128(o.data, o.len, key);
+  free(o.data);
+}
+
 static int executed(const struct ss_model_function *f) {
   return (f->calls_known && f->calls > 0) || f->blocks > 0;
 }
@@ -141,8 +180,9 @@ static uint8_t *marker_flags(const struct ss_descriptor *d,
 
 /* Cut and count every executed function of one module. */
 static void read_module(struct builder *b, const struct ss_merged_module *mm,
-                        struct ss_elf_code *code, struct ss_disasm *d,
+                        const struct open_object *obj, struct ss_disasm *d,
                         const struct edge_table *edges) {
+  struct ss_elf_code *code = obj->code;
   const struct ss_model *m = b->m;
   const char *path = mm->map->path;
   uint64_t module_hash = mm->desc->header.module_hash;
@@ -158,26 +198,15 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
          ss_desc_str(mm->desc, mm->desc->header.module_name));
     return;
   }
+  uint64_t desc_hash[2];
+  ss_hash128(mm->desc->blob, mm->desc->size, desc_hash);
   for (uint32_t fid = 0; fid < m->num_functions; fid++) {
     const struct ss_model_function *f = &m->functions[fid];
     if (f->module != mm || !executed(f))
       continue;
     uint64_t start = mm->function_locs[f->desc_index].addr;
-    uint64_t end = ss_elf_function_end(b->symbols, path, start);
-    if (end <= start) {
-      warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
-           "for it", path, (unsigned long long)start, f->name);
-      continue;
-    }
-    /* This function's markers, in address order: those of the copy that
-     * ran (a COMDAT function's other copies have gone at link time). */
     size_t num_markers = ss_elf_code_markers(
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
-    size_t n = 0;
-    struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
-    for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].address >= start && markers[i].address < end)
-        mine[n++] = markers[i];
     const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
     uint8_t *flags = marker_flags(mm->desc, df);
     struct ss_marker_facts marks = {f->num_blocks + df->num_edges, flags};
@@ -185,15 +214,37 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     struct function_code *fc = &b->code[b->num_code];
     memset(fc, 0, sizeof *fc);
     fc->function = fid;
-    char why[256];
-    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
-                     df->flags, why, sizeof why) != 0) {
-      warn(b, "%s: %s: %s", path, f->name, why);
+    fc->cache = obj->cache;
+    uint64_t key[2];
+    function_key(desc_hash, f->desc_index, start, df->flags, markers,
+                 num_markers, marks, key);
+    if (!ss_ideal_cache_function(obj->cache, key, &fc->mf)) {
+      uint64_t end = ss_elf_function_end(b->symbols, path, start);
+      if (end <= start) {
+        warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
+             "for it", path, (unsigned long long)start, f->name);
+        free(flags);
+        continue;
+      }
+      /* This function's markers, in address order: those of the copy that
+       * ran (a COMDAT function's other copies have gone at link time). */
+      size_t n = 0;
+      struct ss_block_marker *mine = ss_xcalloc(num_markers + 1,
+                                                sizeof *mine);
+      for (size_t i = 0; i < num_markers; i++)
+        if (markers[i].address >= start && markers[i].address < end)
+          mine[n++] = markers[i];
+      char why[256];
+      if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
+                       df->flags, why, sizeof why) != 0) {
+        warn(b, "%s: %s: %s", path, f->name, why);
+        free(mine);
+        free(flags);
+        continue;
+      }
       free(mine);
-      free(flags);
-      continue;
+      ss_ideal_cache_add_function(obj->cache, key, &fc->mf);
     }
-    free(mine);
     /* Counts per marker index: the blocks', then the edges'. */
     uint32_t num_ids = marks.num_ids;
     int64_t *count = ss_xcalloc(num_ids + 1, sizeof *count);
@@ -237,7 +288,9 @@ static void count_program_insns(struct function_code *fc) {
 struct region_set {
   struct ss_hash h;
   struct ss_cpu_block *regions;
-  size_t num, cap;
+  uint64_t (*keys)[2];            /* hash of each region's text */
+  struct ss_ideal_cache **home;   /* where a region's cycles are kept */
+  size_t num, cap, keys_cap, home_cap;
   char *key;
   size_t key_cap;
 };
@@ -265,6 +318,10 @@ static uint32_t region_of(struct region_set *rs, const struct function_code *fc,
   uint32_t r = ss_hash_intern(&rs->h, rs->key, len, &inserted);
   if (inserted) {
     SS_GROW(rs->regions, rs->cap, rs->num);
+    SS_GROW(rs->keys, rs->keys_cap, rs->num);
+    SS_GROW(rs->home, rs->home_cap, rs->num);
+    ss_hash128(rs->key, len, rs->keys[rs->num]);
+    rs->home[rs->num] = fc->cache;
     struct ss_cpu_block *cb = &rs->regions[rs->num++];
     memset(cb, 0, sizeof *cb);
     cb->insns = ss_xcalloc(insns + 1, sizeof *cb->insns);
@@ -430,6 +487,60 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
 
 /* All regions in one llvm-mca run.  Returns 0, -1 (llvm-mca failed:
  * `err`), -2 (unknown CPU: `err`). */
+/* llvm-mca's cycles of the regions not kept in a cache, kept there
+ * then.  Returns 0, -1 (llvm-mca failed: `err`), -2 (unknown CPU). */
+static int cycles_of_regions(struct builder *b, const char *triple,
+                             struct region_set *rs, struct ss_err *err) {
+  size_t *missing = ss_xcalloc(rs->num + 1, sizeof *missing), num_missing = 0;
+  for (size_t r = 0; r < rs->num; r++) {
+    struct ss_cached_region kept;
+    struct ss_cpu_block *cb = &rs->regions[r];
+    if (ss_ideal_cache_region(rs->home[r], rs->keys[r], &kept) &&
+        kept.precision >= 1) {
+      cb->cycles = kept.cycles;
+      cb->modelled = (int)kept.modelled;
+      cb->rejected = kept.rejected;
+    } else {
+      missing[num_missing++] = r;
+    }
+  }
+  int rc = 0;
+  if (num_missing > 0) {
+    struct ss_cpu_block *todo = ss_xcalloc(num_missing, sizeof *todo);
+    for (size_t i = 0; i < num_missing; i++)
+      todo[i] = rs->regions[missing[i]];
+    rc = ss_cpu_model_run(triple, b->ideal->cpu, todo, num_missing,
+                          b->req->progress, err);
+    for (size_t i = 0; rc == 0 && i < num_missing; i++) {
+      size_t r = missing[i];
+      rs->regions[r].cycles = todo[i].cycles;
+      rs->regions[r].modelled = todo[i].modelled;
+      rs->regions[r].rejected = todo[i].rejected;
+      struct ss_cached_region kept = {todo[i].cycles,
+                                      (uint32_t)todo[i].modelled,
+                                      todo[i].rejected, 1};
+      ss_ideal_cache_add_region(rs->home[r], rs->keys[r], &kept);
+    }
+    free(todo);
+  }
+  free(missing);
+  return rc;
+}
+
+/* llvm-mca's dispatch width for the model's CPU: kept in the first
+ * object's cache, else asked. */
+static double model_width(struct builder *b, const char *triple,
+                          struct ss_ideal_cache *cache) {
+  double width = ss_ideal_cache_model_width(cache);
+  if (!(width > 0)) {
+    width = ss_cpu_model_width(triple, b->ideal->cpu);
+    ss_ideal_cache_set_model_width(cache, width);
+  }
+  return width;
+}
+
+/* All regions, their cycles from the cache or llvm-mca.  Returns 0, -1
+ * (llvm-mca failed: `err`), -2 (unknown CPU: `err`). */
 static int model_cycles(struct builder *b, const char *triple,
                         struct ss_cpu_block **regions_out, size_t *n_out,
                         struct ss_err *err) {
@@ -440,13 +551,30 @@ static int model_cycles(struct builder *b, const char *triple,
     plan_regions(&rs, &b->code[c]);
   free(rs.key);
   ss_hash_release(&rs.h);
-  size_t dropped = 0;
   int rc = rs.num == 0 ? 0 /* nothing of the program's ran */
-                       : ss_cpu_model_run(triple, b->ideal->cpu, rs.regions,
-                                          rs.num, &dropped, err);
+                       : cycles_of_regions(b, triple, &rs, err);
+  size_t dropped = 0;
+  double width = rc == 0 && rs.num ? model_width(b, triple, rs.home[0]) : 0;
+  for (size_t r = 0; rc == 0 && r < rs.num; r++) {
+    struct ss_cpu_block *cb = &rs.regions[r];
+    dropped += cb->rejected;
+    double fused = 0;
+    for (size_t k = 0; k < cb->num_insns; k++) {
+      const char *next = k + 1 < cb->num_insns ? cb->insns[k + 1] : "";
+      char folded[256];
+      if (ss_fold_vector_move(cb->insns[k], next, folded, sizeof folded) ||
+          ss_macro_fuses(cb->insns[k], next))
+        k++;
+      fused += 1;
+    }
+    if (cb->modelled && width > 0 && fused / width > cb->cycles)
+      cb->cycles = fused / width;
+  }
   if (rc == 0 && dropped > 0)
     warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
          "blocks are modelled without them", dropped);
+  free(rs.keys);
+  free(rs.home);
   *regions_out = rs.regions;
   *n_out = rs.num;
   return rc;
@@ -616,35 +744,37 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
   ss_hash_release(&a.registers);
 }
 
-struct open_object {
-  const char *path;
-  struct ss_elf_code *code; /* NULL: could not be read (warned) */
-};
-
-static struct ss_elf_code *object_for(struct builder *b,
+static struct open_object *object_for(struct builder *b,
                                       struct open_object **objects,
                                       size_t *num, size_t *cap,
                                       const struct ss_map_entry *map) {
   for (size_t i = 0; i < *num; i++)
     if (strcmp((*objects)[i].path, map->path) == 0)
-      return (*objects)[i].code;
+      return &(*objects)[i];
   char why[256] = "";
   struct ss_elf_code *code = ss_elf_code_open(
       map->path, map->build_id, map->build_id_len, why, sizeof why);
   if (!code)
     warn(b, "%s: %s: no ideal time for its code", map->path, why);
   SS_GROW(*objects, *cap, *num);
-  (*objects)[(*num)++] = (struct open_object){map->path, code};
-  return code;
+  struct open_object *obj = &(*objects)[(*num)++];
+  *obj = (struct open_object){map->path, code, NULL};
+  if (code)
+    obj->cache = ss_ideal_cache_open(b->req->cache_dir, map->build_id,
+                                     map->build_id_len, b->ideal->cpu);
+  return obj;
 }
 
 int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
-                   const char *cpu, double clock_mhz, struct ss_err *err) {
+                   const struct ss_ideal_request *req, struct ss_err *err) {
   memset(ideal, 0, sizeof *ideal);
   struct builder b;
   memset(&b, 0, sizeof b);
   b.ideal = ideal;
   b.m = m;
+  b.req = req;
+  const char *cpu = req->cpu;
+  double clock_mhz = req->clock_mhz;
   ss_hash_init(&b.files);
   b.symbols = ss_elf_cache_new();
   const struct ss_profile *p = m->profile;
@@ -670,19 +800,19 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     const struct ss_merged_module *mm = &p->modules[i];
     if (!mm->map || !mm->map->path || !mm->map->path[0])
       continue; /* the run never mapped it: nothing of it ran */
-    struct ss_elf_code *code =
+    struct open_object *obj =
         object_for(&b, &objects, &num_objects, &objects_cap, mm->map);
-    if (!code)
+    if (!obj->code)
       continue;
     if (!d) {
       char why[256];
-      d = ss_disasm_new(ss_elf_code_machine(code), why, sizeof why);
+      d = ss_disasm_new(ss_elf_code_machine(obj->code), why, sizeof why);
       if (!d) {
         warn(&b, "%s: %s", mm->map->path, why);
         break;
       }
     }
-    read_module(&b, mm, code, d, edges);
+    read_module(&b, mm, obj, d, edges);
   }
 
   int status = 0;
@@ -715,8 +845,10 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     free(b.code[c].program_insns);
   }
   free(b.code);
-  for (size_t i = 0; i < num_objects; i++)
+  for (size_t i = 0; i < num_objects; i++) {
+    ss_ideal_cache_close(objects[i].cache);
     ss_elf_code_close(objects[i].code);
+  }
   free(objects);
   for (uint32_t f = 0; f < m->num_functions; f++)
     free(edges[f].edges);

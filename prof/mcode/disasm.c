@@ -111,8 +111,11 @@ void ss_insn_set_text(struct ss_insn *insn, const char *raw) {
   /* Skip prefixes that are words of their own ("lock", "rep", "notrack",
    * "data16"). */
   for (;;) {
-    size_t len = strcspn(ops, " ");
-    snprintf(insn->mnemonic, sizeof insn->mnemonic, "%.*s", (int)len, ops);
+    size_t len = strcspn(ops, " "), kept = len;
+    if (kept >= sizeof insn->mnemonic)
+      kept = sizeof insn->mnemonic - 1;
+    memcpy(insn->mnemonic, ops, kept);
+    insn->mnemonic[kept] = 0;
     ops += len;
     while (*ops == ' ')
       ops++;

@@ -45,6 +45,16 @@ void ss_json_write_string(FILE *out, const char *value) {
   const unsigned char *s = (const unsigned char *)value;
   fputc('"', out);
   while (*s) {
+    /* Plain ASCII goes out in one piece. */
+    size_t plain = 0;
+    while (s[plain] >= 0x20 && s[plain] < 0x80 && s[plain] != '"' &&
+           s[plain] != '\\')
+      plain++;
+    if (plain) {
+      fwrite(s, 1, plain, out);
+      s += plain;
+      continue;
+    }
     unsigned c = *s;
     if (c == '"' || c == '\\') {
       fputc('\\', out);

@@ -37,6 +37,7 @@ struct ss_options {
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
   const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
+  int no_cache;     /* -nocache: nothing kept between runs */
   struct ss_quit quit;
   struct ss_calipers calipers;
   const char **files;

@@ -29,4 +29,13 @@ extern const struct ssprof_family ssprof_sampling_family;
  * written. */
 int ssprof_finish_output(void);
 
+/* Where ideal time keeps its results between runs, or NULL for nowhere
+ * (cache_dir.c). */
+const char *ssprof_cache_dir(const struct ss_options *o);
+
+/* A progress line on stderr when it is a terminal (progress_line.c);
+ * ssprof_progress_done erases it. */
+struct ss_progress ssprof_progress_line(void);
+void ssprof_progress_done(void);
+
 #endif

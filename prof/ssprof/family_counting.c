@@ -45,7 +45,12 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
   struct ss_ideal ideal;
   struct ss_err err;
   int status = 1;
-  if (ss_ideal_build(&ideal, &model, opt->cpu, opt->clock_mhz, &err) != 0) {
+  struct ss_progress progress = ssprof_progress_line();
+  struct ss_ideal_request req = {opt->cpu, opt->clock_mhz,
+                                 ssprof_cache_dir(opt), &progress};
+  int built = ss_ideal_build(&ideal, &model, &req, &err);
+  ssprof_progress_done();
+  if (built != 0) {
     fprintf(stderr, "ssprof: %s\n", err.msg);
   } else {
     for (size_t i = 0; i < ideal.num_warnings; i++)
