@@ -51,6 +51,27 @@ struct ss_ideal_mix {
   size_t num_registers;
 };
 
+/* Which limit gave a block its ideal cycles (core_bounds.h). */
+enum ss_ideal_bound {
+  SS_BOUND_MODEL,  /* llvm-mca: dependencies, the model's ports */
+  SS_BOUND_RENAME, /* the core's rename width, fused micro-ops */
+  SS_BOUND_LOADS,  /* its load ports */
+  SS_BOUND_STORES, /* its store ports */
+  SS_BOUND_MEMORY, /* loads and stores together (address generation) */
+  SS_BOUND_COUNT
+};
+
+/* The limits of the real core that bound ideal time, per cycle, and where
+ * the numbers come from (core_bounds.c). */
+struct ss_ideal_core {
+  const char *name;    /* "Skylake"; NULL: ssprof's table has no entry */
+  const char *cpus;    /* the LLVM CPU names it covers */
+  double rename_width; /* fused micro-ops; without an entry, the dispatch
+                          width of llvm-mca's model (0 if unknown) */
+  double loads, stores, memory; /* 0: not bounded */
+  const char *source;
+};
+
 /* A machine basic block of the linked binary. */
 struct ss_ideal_block {
   uint32_t function;     /* model function id */
@@ -61,6 +82,7 @@ struct ss_ideal_block {
   uint32_t instructions; /* the program's instructions */
   uint32_t instrumentation; /* instrumentation instructions in it */
   double cycles;         /* ideal cycles of one execution */
+  int bound;             /* SS_BOUND_*: the limit that gave them */
   int64_t count;         /* executions */
   int exact;             /* 0: the count is an estimate (see ideal.c) */
   const char *file;      /* line of its first program instruction */
@@ -86,6 +108,9 @@ struct ss_ideal_function {
 struct ss_ideal {
   int available;       /* 0: no machine code; the listings show counts */
   const char *cpu;     /* the LLVM CPU name of the model */
+  struct ss_ideal_core core; /* what bounds the model's cycles */
+  double bound_cycles[SS_BOUND_COUNT]; /* all executions' cycles, by the
+                                          limit that gave them */
   double clock_mhz;    /* for seconds */
   struct ss_ideal_function *functions; /* [model->num_functions] */
   double *block_cycles;                /* [model->num_blocks], all executions */

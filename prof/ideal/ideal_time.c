@@ -2,10 +2,9 @@
 #define _GNU_SOURCE /* qsort_r */
 #include "ideal.h"
 
+#include "core_bounds.h"
 #include "cpu_model.h"
 #include "ideal_cache.h"
-#include "macro_fusion.h"
-#include "move_elimination.h"
 #include "symbols.h"
 
 #include <stdarg.h>
@@ -539,11 +538,29 @@ static double model_width(struct builder *b, const char *triple,
   return width;
 }
 
-/* All regions, their cycles from the cache or llvm-mca.  Returns 0, -1
- * (llvm-mca failed: `err`), -2 (unknown CPU: `err`). */
+/* The core whose limits bound the cycles: ssprof's table's entry for
+ * the CPU, else the dispatch width of llvm-mca's model alone. */
+static void choose_core(struct builder *b, const char *triple,
+                        struct ss_ideal_cache *cache) {
+  struct ss_ideal *ideal = b->ideal;
+  const struct ss_ideal_core *core = ss_core_of(ideal->cpu);
+  if (core) {
+    ideal->core = *core;
+    return;
+  }
+  ideal->core = (struct ss_ideal_core){
+      NULL, ideal->cpu, model_width(b, triple, cache), 0, 0, 0,
+      "no entry in ssprof's table (prof/ideal/core_bounds.c): the dispatch "
+      "width of llvm-mca's model"};
+}
+
+/* All regions, their cycles from the cache or llvm-mca, raised to what the
+ * core can reach at most (core_bounds.h); `limits` gets which limit gave
+ * each region its cycles.  Returns 0, -1 (llvm-mca failed: `err`), -2
+ * (unknown CPU: `err`). */
 static int model_cycles(struct builder *b, const char *triple,
-                        struct ss_cpu_block **regions_out, size_t *n_out,
-                        struct ss_err *err) {
+                        struct ss_cpu_block **regions_out, int **limits_out,
+                        size_t *n_out, struct ss_err *err) {
   struct region_set rs;
   memset(&rs, 0, sizeof rs);
   ss_hash_init(&rs.h);
@@ -554,21 +571,21 @@ static int model_cycles(struct builder *b, const char *triple,
   int rc = rs.num == 0 ? 0 /* nothing of the program's ran */
                        : cycles_of_regions(b, triple, &rs, err);
   size_t dropped = 0;
-  double width = rc == 0 && rs.num ? model_width(b, triple, rs.home[0]) : 0;
+  int *limits = ss_xcalloc(rs.num + 1, sizeof *limits);
+  if (rc == 0 && rs.num)
+    choose_core(b, triple, rs.home[0]);
   for (size_t r = 0; rc == 0 && r < rs.num; r++) {
     struct ss_cpu_block *cb = &rs.regions[r];
     dropped += cb->rejected;
-    double fused = 0;
-    for (size_t k = 0; k < cb->num_insns; k++) {
-      const char *next = k + 1 < cb->num_insns ? cb->insns[k + 1] : "";
-      char folded[256];
-      if (ss_fold_vector_move(cb->insns[k], next, folded, sizeof folded) ||
-          ss_macro_fuses(cb->insns[k], next))
-        k++;
-      fused += 1;
+    struct ss_region_uops u;
+    ss_region_uops(cb->insns, cb->num_insns, &u);
+    int limit;
+    double least = ss_core_bound(&b->ideal->core, &u, &limit);
+    limits[r] = SS_BOUND_MODEL;
+    if (cb->modelled && least > cb->cycles) {
+      cb->cycles = least;
+      limits[r] = limit;
     }
-    if (cb->modelled && width > 0 && fused / width > cb->cycles)
-      cb->cycles = fused / width;
   }
   if (rc == 0 && dropped > 0)
     warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
@@ -576,6 +593,7 @@ static int model_cycles(struct builder *b, const char *triple,
   free(rs.keys);
   free(rs.home);
   *regions_out = rs.regions;
+  *limits_out = limits;
   *n_out = rs.num;
   return rc;
 }
@@ -653,7 +671,7 @@ static void block_line(struct builder *b, const struct ss_model_function *f,
 
 static void aggregate_block(struct builder *b, struct aggregation *a,
                             const struct function_code *fc, size_t k,
-                            double cycles) {
+                            double cycles, int limit) {
   struct ss_ideal *ideal = b->ideal;
   const struct ss_model_function *f = &b->m->functions[fc->function];
   const struct ss_mcode_function *mf = &fc->mf;
@@ -678,7 +696,8 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
       fc->function, model_block, blk->start,
       (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
-      cycles, blk->count, blk->exact, file, line};
+      cycles, limit, blk->count, blk->exact, file, line};
+  ideal->bound_cycles[limit] += total;
   if (!blk->exact)
     ideal->estimated_blocks++;
   for (uint32_t i = 0; i < blk->num_insns; i++) {
@@ -716,22 +735,25 @@ static int by_uses(const void *x, const void *y) {
   return strcmp(a->name, b->name);
 }
 
-static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
+static void aggregate(struct builder *b, const struct ss_cpu_block *regions,
+                      const int *limits) {
   struct aggregation a;
   memset(&a, 0, sizeof a);
   ss_hash_init(&a.lines);
   ss_hash_init(&a.registers);
   for (size_t c = 0; c < b->num_code; c++) {
     const struct function_code *fc = &b->code[c];
-    for (size_t k = 0; k < fc->mf.num_blocks; k++)
+    for (size_t k = 0; k < fc->mf.num_blocks; k++) {
       /* Executed blocks, and those whose count is an estimate: even an
        * estimate of 0 says that ssprof cannot tell. */
+      uint32_t r = fc->region[k];
       if ((fc->mf.blocks[k].count > 0 || !fc->mf.blocks[k].exact) &&
           fc->program_insns[k] > 0)
         aggregate_block(b, &a, fc, k,
-                        fc->region[k] != SS_MB_NONE
-                            ? regions[fc->region[k]].cycles * fc->share[k]
-                            : 0);
+                        r != SS_MB_NONE ? regions[r].cycles * fc->share[k]
+                                        : 0,
+                        r != SS_MB_NONE ? limits[r] : SS_BOUND_MODEL);
+    }
   }
   struct ss_ideal *ideal = b->ideal;
   qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
@@ -818,16 +840,17 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   int status = 0;
   if (b.num_code > 0) {
     struct ss_cpu_block *regions = NULL;
+    int *limits = NULL;
     size_t num_regions = 0;
-    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &num_regions,
-                          err);
+    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &limits,
+                          &num_regions, err);
     if (rc == -2) {
       status = -1;
     } else if (rc != 0) {
       warn(&b, "%s: ideal time not computed, block counts shown instead",
            err->msg);
     } else {
-      aggregate(&b, regions);
+      aggregate(&b, regions, limits);
       ideal->available = 1;
       if (!(ideal->clock_mhz > 0))
         warn(&b, "the experiment recorded no clock frequency: seconds are 0 "
@@ -836,6 +859,7 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     for (size_t r = 0; r < num_regions; r++)
       free(regions[r].insns);
     free(regions);
+    free(limits);
   }
 
   for (size_t c = 0; c < b.num_code; c++) {
