@@ -30,10 +30,11 @@
 /* The front end is bounded apart, in fused micro-ops (core_bounds.h):
  * llvm-mca, which counts unfused ones, dispatches without limit. */
 #define UNLIMITED_DISPATCH 64
-/* Regions per llvm-mca process.  llvm-mca 14 looks up the region of each
- * instruction among all regions (time quadratic in their number: half of
- * a run over SQLite's 8,600 regions); batches keep that small and run
- * side by side. */
+/* Regions per llvm-mca process, at least.  llvm-mca 14 looks up the
+ * region of each instruction among all regions (time quadratic in their
+ * number: half of a run over SQLite's 8,600 regions), and each process
+ * costs about 25 ms to start: batches are two per processor, of at least
+ * this many regions. */
 #define BATCH_REGIONS 256
 /* llvm-mca processes at a time, at most. */
 #define MAX_JOBS 32
@@ -151,7 +152,8 @@ double ss_cpu_model_width(const char *triple, const char *cpu) {
  * input where each region's instructions start (llvm-mca names rejected
  * instructions by line). */
 struct batch {
-  size_t first, count;
+  size_t *blocks;       /* [count]: indices into the blocks modelled */
+  size_t count;
   uint32_t *first_line; /* [count + 1]: the last entry ends the last */
   char in[4200];
   char out[2][4200], err[2][4200];
@@ -170,8 +172,8 @@ static int write_batch(struct batch *bt, const struct ss_cpu_block *blocks) {
   uint32_t line = 1;
   bt->first_line = ss_xcalloc(bt->count + 1, sizeof *bt->first_line);
   for (size_t r = 0; r < bt->count; r++) {
-    const struct ss_cpu_block *b = &blocks[bt->first + r];
-    fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", bt->first + r);
+    const struct ss_cpu_block *b = &blocks[bt->blocks[r]];
+    fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", r);
     bt->first_line[r] = ++line;
     for (size_t k = 0; k < b->num_insns; k++) {
       const char *insn = b->insns[k];
@@ -208,7 +210,7 @@ static void count_rejected(const char *errors, const struct batch *bt,
       unsigned long at = strtoul(line + inlen + 1, NULL, 10);
       for (size_t r = 0; r < bt->count; r++)
         if (at >= bt->first_line[r] && at < bt->first_line[r + 1]) {
-          blocks[bt->first + r].rejected++;
+          blocks[bt->blocks[r]].rejected++;
           break;
         }
     }
@@ -216,7 +218,7 @@ static void count_rejected(const char *errors, const struct batch *bt,
   }
 }
 
-/* "[r] Code Region - b<i>" then "Total Cycles: C": C into total[i - first]. */
+/* "[r] Code Region - b<i>" then "Total Cycles: C": C into total[i]. */
 static void read_totals(const char *out, const struct batch *bt,
                         double *total) {
   const char *p = out;
@@ -224,8 +226,8 @@ static void read_totals(const char *out, const struct batch *bt,
     size_t i = strtoul(p + strlen("Code Region - b"), NULL, 10);
     const char *tc = strstr(p, "Total Cycles:");
     p += 1;
-    if (i >= bt->first && i - bt->first < bt->count && tc)
-      total[i - bt->first] = strtod(tc + strlen("Total Cycles:"), NULL);
+    if (i < bt->count && tc)
+      total[i] = strtod(tc + strlen("Total Cycles:"), NULL);
   }
 }
 
@@ -241,9 +243,9 @@ static void read_cycles(const struct batch *bt, struct ss_cpu_block *blocks) {
     double steady = (t2[r] - t1[r]) / ITERATIONS;
     /* A block whose cost still grows at the end has no steady state
      * yet: its average over the longer run. */
-    blocks[bt->first + r].cycles = steady > 0 ? steady
+    blocks[bt->blocks[r]].cycles = steady > 0 ? steady
                                               : t2[r] / (2 * ITERATIONS);
-    blocks[bt->first + r].modelled = 1;
+    blocks[bt->blocks[r]].modelled = 1;
   }
   free(once);
   free(twice);
@@ -317,18 +319,27 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
   char dir[4096];
   if (make_work_dir(dir, sizeof dir, err) != 0)
     return -1;
-  size_t num_batches = (n + BATCH_REGIONS - 1) / BATCH_REGIONS;
-  struct batch *batches = ss_xcalloc(num_batches + 1, sizeof *batches);
+  /* Batches of consecutive blocks, two per processor. */
+  size_t *order = ss_xcalloc(n + 1, sizeof *order), num_batches = 0;
+  size_t per_batch = (n + 2 * job_limit() - 1) / (2 * job_limit());
+  if (per_batch < BATCH_REGIONS)
+    per_batch = BATCH_REGIONS;
+  for (size_t i = 0; i < n; i++)
+    order[i] = i;
+  struct batch *batches = ss_xcalloc(n / per_batch + 2, sizeof *batches);
   int status = 0;
-  for (size_t b = 0; b < num_batches; b++) {
-    struct batch *bt = &batches[b];
-    bt->first = b * BATCH_REGIONS;
-    bt->count = n - bt->first < BATCH_REGIONS ? n - bt->first : BATCH_REGIONS;
-    snprintf(bt->in, sizeof bt->in, "%s/blocks%zu.s", dir, b);
+  for (size_t k = 0; k < n; k += per_batch) {
+    struct batch *bt = &batches[num_batches];
+    bt->blocks = order + k;
+    bt->count = n - k < per_batch ? n - k : per_batch;
+    snprintf(bt->in, sizeof bt->in, "%s/blocks%zu.s", dir, num_batches);
     for (int r = 0; r < 2; r++) {
-      snprintf(bt->out[r], sizeof bt->out[r], "%s/mca%zu.%d.out", dir, b, r);
-      snprintf(bt->err[r], sizeof bt->err[r], "%s/mca%zu.%d.err", dir, b, r);
+      snprintf(bt->out[r], sizeof bt->out[r], "%s/mca%zu.%d.out", dir,
+               num_batches, r);
+      snprintf(bt->err[r], sizeof bt->err[r], "%s/mca%zu.%d.err", dir,
+               num_batches, r);
     }
+    num_batches++;
     if (status == 0 && write_batch(bt, blocks) != 0) {
       ss_err_set(err, "cannot write the llvm-mca input %s: %s", bt->in,
                  strerror(errno ? errno : EIO));
@@ -371,6 +382,7 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
     free(bt->first_line);
   }
   free(batches);
+  free(order);
   rmdir(dir);
   return status;
 }

@@ -83,6 +83,8 @@ struct ss_ideal_block {
   uint32_t instrumentation; /* instrumentation instructions in it */
   double cycles;         /* ideal cycles of one execution */
   int bound;             /* SS_BOUND_*: the limit that gave them */
+  int simulated;         /* by llvm-mca; 0: the core's bounds alone (the
+                            least-run blocks, ideal_time.c) */
   int64_t count;         /* executions */
   int exact;             /* 0: the count is an estimate (see ideal.c) */
   const char *file;      /* line of its first program instruction */
@@ -124,6 +126,8 @@ struct ss_ideal {
   struct ss_ideal_mix mix;
   uint64_t total_instructions;
   double total_cycles;
+  uint32_t unsimulated_blocks;       /* listed blocks not simulated */
+  uint64_t unsimulated_instructions; /* the instructions they ran */
   uint32_t estimated_blocks; /* machine blocks of the program's code whose
                                 count is an estimate (listed in `blocks`
                                 even when the estimate is 0) */

@@ -229,14 +229,13 @@ static int read_entries(struct ss_ideal_cache *c, const uint8_t *image,
     if (bytes)
       put_function(c, key, bytes, len, NULL);
   }
-  n = ss_in_count(&in, 36);
+  n = ss_in_count(&in, 32);
   for (uint32_t i = 0; i < n && !in.failed; i++) {
     uint64_t key[2] = {ss_in_u64(&in), ss_in_u64(&in)};
     struct ss_cached_region r;
     r.cycles = ss_in_f64(&in);
     r.modelled = ss_in_u32(&in);
     r.rejected = ss_in_u32(&in);
-    r.precision = ss_in_u32(&in);
     if (!(r.cycles >= 0 && r.cycles < 1e12))
       in.failed = 1;
     put_region(c, key, &r);
@@ -327,7 +326,7 @@ void ss_ideal_cache_add_function(struct ss_ideal_cache *c,
 int ss_ideal_cache_region(const struct ss_ideal_cache *c,
                           const uint64_t key[2], struct ss_cached_region *r) {
   uint32_t i = c ? ss_hash_find(&c->region_ids, key, 16) : UINT32_MAX;
-  if (i == UINT32_MAX || c->regions[i].r.precision == 0)
+  if (i == UINT32_MAX)
     return 0;
   *r = c->regions[i].r;
   return 1;
@@ -441,20 +440,14 @@ static void write_file(const struct ss_ideal_cache *c) {
     ss_out_u32(&o, (uint32_t)e->len);
     ss_out_bytes(&o, e->bytes, e->len);
   }
-  kept = 0;
-  for (size_t i = 0; i < c->num_regions; i++)
-    kept += c->regions[i].r.precision != 0;
-  ss_out_u32(&o, kept);
+  ss_out_u32(&o, (uint32_t)c->num_regions);
   for (size_t i = 0; i < c->num_regions; i++) {
     const struct region_entry *e = &c->regions[i];
-    if (e->r.precision == 0)
-      continue;
     ss_out_u64(&o, e->key[0]);
     ss_out_u64(&o, e->key[1]);
     ss_out_f64(&o, e->r.cycles);
     ss_out_u32(&o, e->r.modelled);
     ss_out_u32(&o, e->r.rejected);
-    ss_out_u32(&o, e->r.precision);
   }
   uint64_t sum[2];
   ss_hash128(o.data, o.len, sum);

@@ -48,11 +48,10 @@ void ss_ideal_cache_add_function(struct ss_ideal_cache *c,
                                  const uint64_t key[2],
                                  const struct ss_mcode_function *mf);
 
-/* llvm-mca's steady-state cycles of a region (cpu_model.h), as modelled
- * with `precision` iterations (the larger of two runs). */
+/* llvm-mca's steady-state cycles of a region (cpu_model.h). */
 struct ss_cached_region {
   double cycles;
-  uint32_t modelled, rejected, precision;
+  uint32_t modelled, rejected;
 };
 
 int ss_ideal_cache_region(const struct ss_ideal_cache *c,
