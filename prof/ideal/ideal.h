@@ -89,6 +89,28 @@ struct ss_ideal_block {
   int exact;             /* 0: the count is an estimate (see ideal.c) */
   const char *file;      /* line of its first program instruction */
   uint32_t line;
+  /* per execution: its program instructions that read or write memory */
+  uint32_t loads, stores;
+  /* The share of its executions that left by the rarer way of the
+   * conditional branch that ends it, -1 without one (or when a count is
+   * unknown): a branch that often goes its rarer way may be
+   * mispredicted. */
+  double minority;
+  uint32_t first_insn, num_insns; /* its instructions in ideal->insns */
+};
+
+/* An instruction of a listed block (the instrumentation's too), for what
+ * is measured per address (samples, ssprof -cpi). */
+#define SS_IDEAL_INSN_LOAD 0x1u
+#define SS_IDEAL_INSN_STORE 0x2u
+#define SS_IDEAL_INSN_BRANCH 0x4u   /* conditional */
+#define SS_IDEAL_INSN_COUNTING 0x8u /* the instrumentation's */
+struct ss_ideal_insn {
+  uint64_t address;
+  uint32_t block; /* index in ideal->blocks */
+  uint32_t line;  /* index in ideal->lines: its line's (the block's first
+                     for the instrumentation's) */
+  uint32_t flags; /* SS_IDEAL_INSN_* */
 };
 
 /* Per (function, file, line): a block's cycles are shared among the lines
@@ -103,6 +125,8 @@ struct ss_ideal_line {
 
 struct ss_ideal_function {
   int has_code;           /* its machine code was found */
+  const char *path;       /* then: the object that holds it, */
+  uint64_t low, high;     /* and where (link-time addresses) */
   uint64_t instructions;  /* executed, exclusive */
   double cycles;          /* exclusive */
 };
@@ -123,6 +147,8 @@ struct ss_ideal {
   size_t num_blocks;
   struct ss_ideal_line *lines; /* by function id, file, line */
   size_t num_lines;
+  struct ss_ideal_insn *insns; /* by block, then address */
+  size_t num_insns;
   struct ss_ideal_mix mix;
   uint64_t total_instructions;
   double total_cycles;

@@ -265,7 +265,12 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     free(count);
     free(known);
     free(flags);
-    b->ideal->functions[fid].has_code = 1;
+    struct ss_ideal_function *idf = &b->ideal->functions[fid];
+    idf->has_code = 1;
+    idf->path = path;
+    idf->low = fc->mf.num_blocks ? fc->mf.blocks[0].start : start;
+    idf->high = fc->mf.num_blocks ? fc->mf.blocks[fc->mf.num_blocks - 1].end
+                                  : start;
     b->num_code++;
   }
 }
@@ -653,12 +658,12 @@ struct line_key {
 
 struct aggregation {
   struct ss_hash lines, registers;
-  size_t lines_cap, registers_cap, blocks_cap;
+  size_t lines_cap, registers_cap, blocks_cap, insns_cap;
 };
 
-static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
-                     const char *file, uint32_t line, double cycles,
-                     uint64_t instructions) {
+static uint32_t add_line(struct builder *b, struct aggregation *a,
+                         uint32_t fid, const char *file, uint32_t line,
+                         double cycles, uint64_t instructions) {
   struct line_key key;
   memset(&key, 0, sizeof key);
   key.function = fid;
@@ -674,10 +679,12 @@ static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
   }
   ideal->lines[i].cycles += cycles;
   ideal->lines[i].instructions += instructions;
+  return i;
 }
 
-static void add_mix(struct builder *b, struct aggregation *a,
-                    const struct ss_insn *insn, uint64_t count) {
+/* Returns the instruction's classes (1u << SS_IC_*). */
+static unsigned add_mix(struct builder *b, struct aggregation *a,
+                        const struct ss_insn *insn, uint64_t count) {
   struct ss_insn_facts facts;
   ss_insn_classify(insn, &facts);
   struct ss_ideal_mix *mix = &b->ideal->mix;
@@ -697,6 +704,7 @@ static void add_mix(struct builder *b, struct aggregation *a,
     }
     mix->registers[i].uses += count;
   }
+  return facts.classes;
 }
 
 /* The source line of a program instruction: its row's, else (line 0) the
@@ -715,6 +723,19 @@ static void block_line(struct builder *b, const struct ss_model_function *f,
   }
   *file = own_file(b, f->file);
   *line = f->line;
+}
+
+/* The share of a block's executions that left by the rarer way of the
+ * conditional branch that ends it; -1 without one or a count. */
+static double branch_minority(const struct ss_mcode_function *mf, size_t k) {
+  const struct ss_mcode_block *blk = &mf->blocks[k];
+  const struct ss_mcode_insn *last = &mf->insns[blk->first_insn +
+                                                blk->num_insns - 1];
+  if (last->insn.flow != SS_FLOW_COND_BRANCH || blk->num_succ != 2 ||
+      !blk->succ_count || blk->succ_count[0] < 0 || blk->succ_count[1] < 0)
+    return -1;
+  int64_t a = blk->succ_count[0], c = blk->succ_count[1];
+  return a + c > 0 ? (double)(a < c ? a : c) / (double)(a + c) : -1;
 }
 
 static void aggregate_block(struct builder *b, struct aggregation *a,
@@ -741,10 +762,14 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   uint32_t line;
   block_line(b, f, mf, blk, &file, &line);
   SS_GROW(ideal->blocks, a->blocks_cap, ideal->num_blocks);
-  ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
+  uint32_t index = (uint32_t)ideal->num_blocks++;
+  struct ss_ideal_block *ib = &ideal->blocks[index];
+  *ib = (struct ss_ideal_block){
       fc->function, model_block, blk->start,
       (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
-      cycles, limit, simulated, blk->count, blk->exact, file, line};
+      cycles, limit, simulated, blk->count, blk->exact, file, line,
+      0, 0, branch_minority(mf, k), (uint32_t)ideal->num_insns,
+      blk->num_insns};
   ideal->bound_cycles[limit] += total;
   if (!simulated) {
     ideal->unsimulated_blocks++;
@@ -752,14 +777,66 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   }
   if (!blk->exact)
     ideal->estimated_blocks++;
+  uint32_t block_line_index = UINT32_MAX;
   for (uint32_t i = 0; i < blk->num_insns; i++) {
     const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    SS_GROW(ideal->insns, a->insns_cap, ideal->num_insns);
+    struct ss_ideal_insn *ii = &ideal->insns[ideal->num_insns++];
+    *ii = (struct ss_ideal_insn){in->address, index, UINT32_MAX,
+                                 SS_IDEAL_INSN_COUNTING};
     if (in->instrumentation)
       continue;
-    add_line(b, a, fc->function, in->line ? own_file(b, in->file) : file,
-             in->line ? in->line : line, total / nprog, count);
-    add_mix(b, a, &in->insn, count);
+    ii->line = add_line(b, a, fc->function,
+                        in->line ? own_file(b, in->file) : file,
+                        in->line ? in->line : line, total / nprog, count);
+    if (block_line_index == UINT32_MAX)
+      block_line_index = ii->line;
+    unsigned classes = add_mix(b, a, &in->insn, count);
+    ii->flags = (classes & 1u << SS_IC_LOAD ? SS_IDEAL_INSN_LOAD : 0) |
+                (classes & 1u << SS_IC_STORE ? SS_IDEAL_INSN_STORE : 0) |
+                (in->insn.flow == SS_FLOW_COND_BRANCH ? SS_IDEAL_INSN_BRANCH
+                                                      : 0);
+    ib->loads += (classes >> SS_IC_LOAD) & 1;
+    ib->stores += (classes >> SS_IC_STORE) & 1;
   }
+  /* The instrumentation's instructions: the line of the block's first. */
+  for (uint32_t i = 0; i < blk->num_insns; i++)
+    if (ideal->insns[ib->first_insn + i].line == UINT32_MAX)
+      ideal->insns[ib->first_insn + i].line = block_line_index;
+}
+
+struct sort_ctx {
+  const uint8_t *base;
+  size_t size;
+  int (*cmp)(const void *, const void *);
+};
+
+static int by_element(const void *x, const void *y, void *ctx) {
+  const struct sort_ctx *c = ctx;
+  return c->cmp(c->base + *(const uint32_t *)x * c->size,
+                c->base + *(const uint32_t *)y * c->size);
+}
+
+/* Sort `n` elements of `size` bytes as qsort does (glibc's is a stable
+ * merge sort, and so is this), and return where each went: map[old] =
+ * new (malloc'd). */
+static uint32_t *sort_with_map(void *base, size_t n, size_t size,
+                               int (*cmp)(const void *, const void *)) {
+  uint32_t *order = ss_xcalloc(n + 1, sizeof *order);
+  uint32_t *map = ss_xcalloc(n + 1, sizeof *map);
+  for (size_t i = 0; i < n; i++)
+    order[i] = (uint32_t)i;
+  struct sort_ctx ctx = {base, size, cmp};
+  qsort_r(order, n, sizeof *order, by_element, &ctx);
+  uint8_t *sorted = ss_xcalloc(n + 1, size);
+  for (size_t i = 0; i < n; i++) {
+    memcpy(sorted + i * size, (uint8_t *)base + order[i] * size, size);
+    map[order[i]] = (uint32_t)i;
+  }
+  memcpy(base, sorted, n * size);
+  free(sorted);
+  free(order);
+  return map;
 }
 
 static int by_total_cycles(const void *x, const void *y) {
@@ -809,10 +886,19 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions,
     }
   }
   struct ss_ideal *ideal = b->ideal;
-  qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
-        by_total_cycles);
-  qsort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
-        by_function_file_line);
+  uint32_t *block_at = sort_with_map(ideal->blocks, ideal->num_blocks,
+                                     sizeof *ideal->blocks, by_total_cycles);
+  uint32_t *line_at = sort_with_map(ideal->lines, ideal->num_lines,
+                                    sizeof *ideal->lines,
+                                    by_function_file_line);
+  for (size_t i = 0; i < ideal->num_insns; i++) {
+    struct ss_ideal_insn *in = &ideal->insns[i];
+    in->block = block_at[in->block];
+    if (in->line != UINT32_MAX)
+      in->line = line_at[in->line];
+  }
+  free(block_at);
+  free(line_at);
   qsort(ideal->mix.registers, ideal->mix.num_registers,
         sizeof *ideal->mix.registers, by_uses);
   ss_hash_release(&a.lines);
@@ -951,6 +1037,7 @@ void ss_ideal_release(struct ss_ideal *ideal) {
   free(ideal->block_instructions);
   free(ideal->blocks);
   free(ideal->lines);
+  free(ideal->insns);
   free(ideal->mix.registers);
   memset(ideal, 0, sizeof *ideal);
 }

@@ -6,7 +6,16 @@
 #include "report.h"
 
 #include "listing.h"
+#include "listing_cpi.h"
 #include "listing_ideal.h"
+
+/* What every listing ends with, when asked for. */
+static void print_end(const struct ss_listing *l) {
+  if (l->options->dsolist)
+    ss_list_dsos(l);
+  if (l->options->usage)
+    ss_list_usage(l);
+}
 
 /* With ideal time: cycles and seconds in every part. */
 static void print_ideal_parts(const struct ss_listing *l) {
@@ -61,10 +70,7 @@ void ss_report_counting(const struct ss_listing *l) {
     ss_list_loops(l);
   if (o->remarks)
     ss_list_remarks(l);
-  if (o->dsolist)
-    ss_list_dsos(l);
-  if (o->usage)
-    ss_list_usage(l);
+  print_end(l);
 }
 
 /* As the seeds' prof: -b needs call stacks, -basicblocks and -calls need
@@ -89,8 +95,19 @@ void ss_report_sampling(const struct ss_listing *l) {
     ss_list_sample_heavy_lines(l);
   if (o->lines)
     ss_list_sample_lines_by_function(l);
-  if (o->dsolist)
-    ss_list_dsos(l);
-  if (o->usage)
-    ss_list_usage(l);
+  print_end(l);
+}
+
+/* The counting document or listing's header, then the join; the other
+ * options select nothing here (-q applies to each list). */
+void ss_report_cpi(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (o->json) {
+    ss_list_json(l);
+    return;
+  }
+  if (!o->no_header)
+    ss_list_header(l);
+  ss_list_cpi(l);
+  print_end(l);
 }

@@ -10,6 +10,7 @@
 #define SSPROF_REPORT_H
 
 #include "counts.h"
+#include "cpi.h"
 #include "ideal.h"
 #include "samples.h"
 
@@ -38,6 +39,7 @@ struct ss_options {
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
   const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
   int no_cache;     /* -nocache: nothing kept between runs */
+  int cpi;          /* -cpi: a counting and a sampling experiment joined */
   struct ss_quit quit;
   struct ss_calipers calipers;
   const char **files;
@@ -54,6 +56,10 @@ struct ss_listing {
   const struct ss_ideal *ideal; /* counting: cycles; NULL or !available: none */
   const struct ss_options *options;
   FILE *out;
+  /* ssprof -cpi: the join, and the sampling experiment's profile (the
+   * counting one is `profile`); else NULL */
+  const struct ss_cpi *cpi;
+  const struct ss_profile *sampling;
 };
 
 /* The listing (or -json document) of a counting experiment: ideal time
@@ -62,5 +68,10 @@ void ss_report_counting(const struct ss_listing *l);
 
 /* The listing (or -json document) of a sampling experiment. */
 void ss_report_sampling(const struct ss_listing *l);
+
+/* ssprof -cpi: measured against ideal time, by function, loop, line and
+ * machine block, ranked by the cycles lost (or -json: the counting
+ * document with the join's members). */
+void ss_report_cpi(const struct ss_listing *l);
 
 #endif

@@ -31,37 +31,49 @@ static char *elf_symbol_name(void *self, const char *path, uint64_t addr) {
   return symbol ? ss_demangle(symbol) : NULL;
 }
 
+int ssprof_counting_build(struct ssprof_counting *c,
+                          const struct ss_profile *profile,
+                          const struct ss_options *opt) {
+  c->symbols = ss_elf_cache_new();
+  ss_model_build(&c->model, profile,
+                 (struct ss_namer){demangled, elf_symbol_name, c->symbols});
+  for (size_t i = 0; i < c->model.num_warnings; i++)
+    fprintf(stderr, "ssprof: %s\n", c->model.warnings[i]);
+  struct ss_err err;
+  struct ss_progress progress = ssprof_progress_line();
+  struct ss_ideal_request req = {opt->cpu, opt->clock_mhz,
+                                 ssprof_cache_dir(opt), &progress};
+  int built = ss_ideal_build(&c->ideal, &c->model, &req, &err);
+  ssprof_progress_done();
+  if (built != 0) {
+    fprintf(stderr, "ssprof: %s\n", err.msg);
+    return -1;
+  }
+  for (size_t i = 0; i < c->ideal.num_warnings; i++)
+    fprintf(stderr, "ssprof: warning: %s\n", c->ideal.warnings[i]);
+  return 0;
+}
+
+void ssprof_counting_release(struct ssprof_counting *c) {
+  ss_ideal_release(&c->ideal);
+  ss_model_release(&c->model);
+  ss_elf_cache_free(c->symbols);
+}
+
 static int report(struct ss_profile *profile, const struct ss_options *opt) {
   if (opt->calipers.given)
     fprintf(stderr, "ssprof: warning: -calipers selects samples; the "
             "counts of %s experiments cover the whole run\n",
             profile->experiment);
-  struct ss_elf_cache *symbols = ss_elf_cache_new();
-  struct ss_model model;
-  ss_model_build(&model, profile,
-                 (struct ss_namer){demangled, elf_symbol_name, symbols});
-  for (size_t i = 0; i < model.num_warnings; i++)
-    fprintf(stderr, "ssprof: %s\n", model.warnings[i]);
-  struct ss_ideal ideal;
-  struct ss_err err;
+  struct ssprof_counting counting;
   int status = 1;
-  struct ss_progress progress = ssprof_progress_line();
-  struct ss_ideal_request req = {opt->cpu, opt->clock_mhz,
-                                 ssprof_cache_dir(opt), &progress};
-  int built = ss_ideal_build(&ideal, &model, &req, &err);
-  ssprof_progress_done();
-  if (built != 0) {
-    fprintf(stderr, "ssprof: %s\n", err.msg);
-  } else {
-    for (size_t i = 0; i < ideal.num_warnings; i++)
-      fprintf(stderr, "ssprof: warning: %s\n", ideal.warnings[i]);
-    struct ss_listing listing = {profile, &model, NULL, &ideal, opt, stdout};
+  if (ssprof_counting_build(&counting, profile, opt) == 0) {
+    struct ss_listing listing = {profile, &counting.model, NULL,
+                                 &counting.ideal, opt, stdout, NULL, NULL};
     ss_report_counting(&listing);
     status = ssprof_finish_output();
   }
-  ss_ideal_release(&ideal);
-  ss_model_release(&model);
-  ss_elf_cache_free(symbols);
+  ssprof_counting_release(&counting);
   return status;
 }
 

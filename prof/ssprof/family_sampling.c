@@ -27,7 +27,8 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
   } else {
     for (size_t i = 0; i < samples.num_warnings; i++)
       fprintf(stderr, "ssprof: %s\n", samples.warnings[i]);
-    struct ss_listing listing = {profile, NULL, &samples, NULL, opt, stdout};
+    struct ss_listing listing = {profile, NULL,   &samples, NULL,
+                                 opt,     stdout, NULL,     NULL};
     ss_report_sampling(&listing);
     status = ssprof_finish_output();
   }

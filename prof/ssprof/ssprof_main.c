@@ -108,6 +108,12 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  if (opt.cpi) { /* two experiments, merged apart */
+    int status = ssprof_cpi_report(files, opt.num_files, &opt);
+    free_files(files, opt.num_files);
+    ss_options_release(&opt);
+    return status;
+  }
   struct ss_profile profile;
   struct ss_err err;
   const char *bad_file = NULL;
