@@ -9,6 +9,19 @@
 #include "listing_cpi.h"
 #include "listing_ideal.h"
 
+/* -json writes the document alone; else the header starts the listing.
+ * Returns whether the listing goes on. */
+static int begin(const struct ss_listing *l,
+                 void (*json)(const struct ss_listing *l)) {
+  if (l->options->json) {
+    json(l);
+    return 0;
+  }
+  if (!l->options->no_header)
+    ss_list_header(l);
+  return 1;
+}
+
 /* What every listing ends with, when asked for. */
 static void print_end(const struct ss_listing *l) {
   if (l->options->dsolist)
@@ -54,12 +67,8 @@ static void print_count_parts(const struct ss_listing *l) {
 
 void ss_report_counting(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_json(l);
+  if (!begin(l, ss_list_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   if (ss_ideal_listing(l))
     print_ideal_parts(l);
   else
@@ -77,12 +86,8 @@ void ss_report_counting(const struct ss_listing *l) {
  * counts; options that do not apply are ignored. */
 void ss_report_sampling(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_sample_json(l);
+  if (!begin(l, ss_list_sample_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   ss_list_sample_summary(l);
   if (l->samples->callstacks) {
     ss_list_usertime_functions(l);
@@ -101,13 +106,8 @@ void ss_report_sampling(const struct ss_listing *l) {
 /* The counting document or listing's header, then the join; the other
  * options select nothing here (-q applies to each list). */
 void ss_report_cpi(const struct ss_listing *l) {
-  const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_json(l);
+  if (!begin(l, ss_list_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   ss_list_cpi(l);
   print_end(l);
 }
