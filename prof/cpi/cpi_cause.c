@@ -100,8 +100,13 @@ static void accesses(const struct ss_cpi_row *r, const char *per, char *out,
     return;
   }
   double insns = r->instructions ? (double)r->instructions : 1;
-  snprintf(out, size, "%.0f%% of its instructions load, %.0f%% store",
-           100 * r->loads / insns, 100 * r->stores / insns);
+  if (r->loads > 0 && r->stores > 0)
+    snprintf(out, size, "%.0f%% of its instructions load, %.0f%% store",
+             100 * r->loads / insns, 100 * r->stores / insns);
+  else
+    snprintf(out, size, "%.0f%% of its instructions %s",
+             100 * (r->loads + r->stores) / insns,
+             r->loads > 0 ? "load" : "store");
 }
 
 void ss_cpi_cause_text(const struct ss_cpi_row *r, const char *per,
