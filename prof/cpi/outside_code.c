@@ -125,7 +125,7 @@ static size_t callee_of(const struct ss_cpi_names *n, size_t e,
     return called;
   }
   size_t found = called;
-  for (size_t j = 0; n->paths[e] && j < called; j++)
+  for (size_t j = 0; n->paths[e] && n->symbols && j < called; j++)
     if (ss_elf_defines(n->symbols, n->paths[e], out[j].name)) {
       if (found != called)
         return called; /* two of them: which is not known */
