@@ -268,7 +268,7 @@ static int run_batches(const char *triple, const char *cpu,
   size_t tasks = 2 * num_batches, started = 0, done = 0, running = 0;
   size_t jobs = job_limit();
   int status = 0;
-  ss_progress_show(progress, "llvm-mca", 0, tasks);
+  ss_progress_show(progress, "llvm-mca runs", 0, tasks);
   while (done < tasks) {
     while (running < jobs && started < tasks && status == 0) {
       struct batch *bt = &batches[started / 2];
@@ -303,7 +303,7 @@ static int run_batches(const char *triple, const char *cpu,
           running--;
           done++;
         }
-    ss_progress_show(progress, "llvm-mca", done, tasks);
+    ss_progress_show(progress, "llvm-mca runs", done, tasks);
   }
   return status;
 }

@@ -32,6 +32,7 @@ struct builder {
   struct ss_ideal *ideal;
   const struct ss_model *m;
   const struct ss_ideal_request *req;
+  size_t functions_read, functions_to_read; /* for the progress line */
   struct function_code *code;
   size_t num_code, code_cap;
   size_t warnings_cap, strings_cap;
@@ -203,6 +204,8 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     const struct ss_model_function *f = &m->functions[fid];
     if (f->module != mm || !executed(f))
       continue;
+    ss_progress_show(b->req->progress, "machine code read (functions)",
+                     ++b->functions_read, b->functions_to_read);
     uint64_t start = mm->function_locs[f->desc_index].addr;
     size_t num_markers = ss_elf_code_markers(
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
@@ -937,6 +940,8 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   }
 
   struct edge_table *edges = edge_tables(m);
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    b.functions_to_read += executed(&m->functions[f]);
   struct open_object *objects = NULL;
   size_t num_objects = 0, objects_cap = 0;
   struct ss_disasm *d = NULL;

@@ -17,9 +17,20 @@ static void hex(const uint8_t *id, uint32_t len, char *out, size_t size) {
     snprintf(out + 2 * i, 3, "%02x", id[i]);
 }
 
+/* Is `s` (of the sampling file `f`) the entry to compare with the
+ * counting run's `c`: the same path, or both the main program? */
+static int same_object(const struct ss_map_entry *c,
+                       const struct ss_map_entry *s,
+                       const struct ss_expfile *f) {
+  const char *path = s->path[0] ? s->path : f->process.target;
+  return strcmp(path, c->path) == 0 ||
+         ((c->flags & SS_MAP_MAIN) && (s->flags & SS_MAP_MAIN));
+}
+
 /* The sampling file `f` against the counting run: every object of the
- * counting run that `f`'s run mapped at the same path has its build-id.
- * Returns 0, or -1 with one line printed. */
+ * counting run that `f`'s run mapped at the same path, and the main
+ * program wherever it was, has its build-id.  Returns 0, or -1 with one
+ * line printed. */
 static int same_build(const struct ss_profile *counting,
                       const struct ss_expfile *f) {
   for (size_t i = 0; i < counting->num_modules; i++) {
@@ -28,8 +39,7 @@ static int same_build(const struct ss_profile *counting,
       continue;
     for (uint32_t k = 0; k < f->num_map; k++) {
       const struct ss_map_entry *s = &f->map[k];
-      const char *path = s->path[0] ? s->path : f->process.target;
-      if (strcmp(path, c->path) != 0 || !s->build_id_len)
+      if (!same_object(c, s, f) || !s->build_id_len)
         continue;
       if (s->build_id_len == c->build_id_len &&
           memcmp(s->build_id, c->build_id, c->build_id_len) == 0)
@@ -108,6 +118,19 @@ static int join(struct ss_profile *counting, struct ss_profile *sampling,
   if (opt->calipers.given)
     fprintf(stderr, "ssprof: warning: -calipers is ignored by -cpi: the "
             "counts cover the whole run, so every sample is joined\n");
+  const struct ss_process_info *ci = &counting->files[0]->process;
+  const struct ss_process_info *si = &sampling->files[0]->process;
+  /* (the recorded clock may be "cpu MHz", which moves a little) */
+  double apart = (double)ci->clock_mhz - (double)si->clock_mhz;
+  if (!(opt->clock_mhz > 0) &&
+      (apart * apart > 0.0025 * (double)ci->clock_mhz * ci->clock_mhz ||
+       strcmp(ci->host ? ci->host : "", si->host ? si->host : "") != 0))
+    fprintf(stderr, "ssprof: warning: %s ran on %s at %u MHz, %s on %s at "
+            "%u MHz: measured cycles are at the counting run's clock (give "
+            "the sampled machine's with -clock)\n",
+            counting->files[0]->name, ci->host ? ci->host : "?",
+            ci->clock_mhz, sampling->files[0]->name,
+            si->host ? si->host : "?", si->clock_mhz);
   struct ssprof_counting c;
   int status = 1;
   if (ssprof_counting_build(&c, counting, opt) != 0) {

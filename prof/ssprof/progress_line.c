@@ -11,6 +11,7 @@
 
 struct line_state {
   int shown;
+  const char *last_what;
   size_t last_percent;
 };
 
@@ -19,8 +20,10 @@ static struct line_state state;
 static void show(void *self, const char *what, size_t done, size_t total) {
   struct line_state *s = self;
   size_t percent = total ? 100 * done / total : 100;
-  if (s->shown && percent == s->last_percent && done < total)
+  if (s->shown && what == s->last_what && percent == s->last_percent &&
+      done < total)
     return;
+  s->last_what = what;
   s->last_percent = percent;
   s->shown = 1;
   fprintf(stderr, "\rssprof: %s: %zu of %zu done (%zu%%)\033[K", what, done,
