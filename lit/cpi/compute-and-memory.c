@@ -27,6 +27,13 @@
 // RUN: %python %S/../tools/json_expect.py cpi.json %s "0.5 <= loop('compute')['measured_over_ideal'] <= 2.0" "loop('memory')['measured_over_ideal'] >= 5" "loop('compute')['samples'] >= 100 and loop('memory')['samples'] >= 50" "loop('compute')['cause'] == 'at ideal'" "loop('memory')['cause'] == 'memory'" "loop('compute')['ideal_cpi'] > 0.3" "d['cpi']['clock_mhz'] == number('clock')" | FileCheck %s
 // CHECK: json_expect: 7 checks passed
 //
+// The ideal listing names what it cannot see: 6 calls into code not
+// instrumented (malloc, free, clock_gettime twice, printf twice), and says
+// what share of the run's user time ideal time is.
+// RUN: %ssprof prog.ideal.m* | FileCheck %s --check-prefix=IDEAL
+// IDEAL: 6: Calls into code not instrumented, no ideal time (most: {{.*}}, 2)
+// IDEAL-NEXT: {{[0-9.]+}}%: Ideal time's share of the run's user time, {{[0-9.]+}} s (the rest: memory, mispredicted branches, code not instrumented, the counting)
+//
 // The listing: loops by cycles lost, the walk first, its cause memory.
 // RUN: %python %S/../tools/run_with_file_args.py %ssprof -cpi -clock @clock prog.ideal.m* prog.fpcsamp.m* | FileCheck %s --check-prefix=TEXT
 // TEXT: Summary of measured against ideal time (ideal joined with fpcsamp)--
