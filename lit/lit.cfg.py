@@ -65,6 +65,11 @@ config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:exitco
 for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# ssprof keeps what ideal time computed from a binary in the build tree,
+# not in the home directory (a test of the cache sets its own).
+config.environment["SSPROF_CACHE_DIR"] = os.path.join(config.ss_obj_root, "lit", "ssprof-cache")
+config.environment.pop("SSPROF_NO_CACHE", None)
+config.environment.pop("XDG_CACHE_HOME", None)
 # Experiment files land in the test's working directory unless a test says otherwise.
 config.environment.pop("_SPEEDSHOP_OUTPUT_DIRECTORY", None)
 # No experiment is inherited from a shell that runs the suite under ssrun.

@@ -186,7 +186,8 @@ const uint8_t *ss_elf_code_data(const struct ss_elf_code *c, uint64_t address,
 size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
                            const struct ss_block_marker **markers);
 
-/* The line-table row that covers `address`, or NULL. */
+/* The line-table row that covers `address`, or NULL.  The line table is
+ * read on the first call. */
 const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *c,
                                           uint64_t address);
 
@@ -300,5 +301,33 @@ void ss_mcode_count(struct ss_mcode_function *mf,
                     const struct ss_counted_function *cf);
 
 void ss_mcode_release(struct ss_mcode_function *mf);
+
+/*
+ * mcode_serial.c -- a cut function (ss_mcode_cut, before its counts) to
+ * bytes and back, so that ideal time can keep it between runs: what
+ * depends only on the object's code need not be disassembled and
+ * analysed again.  File names travel as indices into a table the caller
+ * keeps.
+ */
+
+struct ss_bytes_out;
+struct ss_bytes_in;
+
+struct ss_mcode_files {
+  uint32_t (*index)(void *self, const char *file);  /* when encoding */
+  const char *(*name)(void *self, uint32_t index);  /* decoding: NULL for
+                                                       an index it lacks */
+  void *self;
+};
+
+void ss_mcode_encode(const struct ss_mcode_function *mf,
+                     struct ss_bytes_out *o,
+                     const struct ss_mcode_files *files);
+
+/* Decode what ss_mcode_encode wrote; -1 (and in->failed) when the bytes
+ * are cut short or describe no function ss_mcode_cut could have made
+ * (every index and order checked), `mf` then empty. */
+int ss_mcode_decode(struct ss_mcode_function *mf, struct ss_bytes_in *in,
+                    const struct ss_mcode_files *files);
 
 #endif
