@@ -747,8 +747,9 @@ static double branch_minority(const struct ss_mcode_function *mf, size_t k) {
   if (last->insn.flow != SS_FLOW_COND_BRANCH || blk->num_succ != 2 ||
       !blk->succ_count || blk->succ_count[0] < 0 || blk->succ_count[1] < 0)
     return -1;
-  int64_t a = blk->succ_count[0], c = blk->succ_count[1];
-  return a + c > 0 ? (double)(a < c ? a : c) / (double)(a + c) : -1;
+  /* In double: counts near 2^63 (a damaged file) must not overflow. */
+  double a = (double)blk->succ_count[0], c = (double)blk->succ_count[1];
+  return a + c > 0 ? (a < c ? a : c) / (a + c) : -1;
 }
 
 static void aggregate_block(struct builder *b, struct aggregation *a,

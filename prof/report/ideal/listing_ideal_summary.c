@@ -62,7 +62,8 @@ static void print_outside_calls(FILE *out, const struct ss_model *m) {
     if (a->callee != SS_MODEL_NONE || a->caller == SS_MODEL_NONE ||
         a->count <= 0)
       continue;
-    calls += a->count;
+    if (__builtin_add_overflow(calls, a->count, &calls))
+      calls = INT64_MAX; /* a damaged file's counts */
     if (a->count > most && a->callee_name) {
       most = a->count;
       snprintf(top, sizeof top, "%s", a->callee_name);
