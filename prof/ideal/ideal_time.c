@@ -175,9 +175,14 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
     size_t n = 0;
     struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
-    for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].address >= start && markers[i].address < end)
-        mine[n++] = markers[i];
+    for (size_t i = 0; i < num_markers; i++) {
+      uint64_t at = ss_block_marker_address(&markers[i], start);
+      if (at >= start && at < end) {
+        mine[n] = markers[i];
+        mine[n].address = at;
+        mine[n++].from_start = 0;
+      }
+    }
     const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
     uint8_t *flags = marker_flags(mm->desc, df);
     struct ss_marker_facts marks = {f->num_blocks + df->num_edges, flags};
