@@ -3,6 +3,7 @@
 #include "registry.h"
 
 #include "counts_records.h"
+#include "indirect_overflow.h"
 #include "lifecycle.h"
 #include "pages.h"
 #include "part.h"
@@ -131,6 +132,7 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   for (size_t i = 0; i < sites / sizeof(uint64_t); i++)
     copy_words[i] = __atomic_load_n(&site_words[i], __ATOMIC_RELAXED);
   r->copy.indirect_targets = site_copy;
+  ssrt_overflow_move(m->indirect_targets, m->num_indirect_sites, site_copy);
 
   if (desc)
     memcpy(base + at_desc, m->descriptor, desc);
@@ -197,6 +199,7 @@ static void forget_parent_counts(int traced) {
            (size_t)ssrt_counter_words(&r->copy) * sizeof(uint64_t));
     zero_indirect_targets(&r->copy);
   }
+  ssrt_overflow_after_fork();
 }
 
 /* Here, next to __ssrt_register_module: a static link pulls this file in
