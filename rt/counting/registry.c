@@ -75,11 +75,12 @@ SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
 
 uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
                               const struct ss_module *m) {
-  uint32_t i = SS_NONE;
-  if (m->num_functions)
+  /* The record itself lies in the object the module was linked into; its
+   * first function may not (an older sscc's addresses of interposed
+   * functions point into the interposer). */
+  uint32_t i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
+  if (i == SS_NONE && m->num_functions)
     i = ssrt_map_find_text(map, (uint64_t)(uintptr_t)m->function_addrs[0]);
-  if (i == SS_NONE)
-    i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
   return i;
 }
 
