@@ -233,9 +233,14 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
       size_t n = 0;
       struct ss_block_marker *mine = ss_xcalloc(num_markers + 1,
                                                 sizeof *mine);
-      for (size_t i = 0; i < num_markers; i++)
-        if (markers[i].address >= start && markers[i].address < end)
-          mine[n++] = markers[i];
+      for (size_t i = 0; i < num_markers; i++) {
+        uint64_t at = ss_block_marker_address(&markers[i], start);
+        if (at >= start && at < end) {
+          mine[n] = markers[i];
+          mine[n].address = at;
+          mine[n++].from_start = 0;
+        }
+      }
       char why[256];
       if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
                        df->flags, why, sizeof why) != 0) {

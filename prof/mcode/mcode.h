@@ -131,12 +131,21 @@ void ss_insn_classify(const struct ss_insn *insn, struct ss_insn_facts *f);
  * linked object (read from its .pseudo_probe table by pseudo_probes.c).
  */
 struct ss_block_marker {
-  uint64_t address;
+  uint64_t address; /* link-time address, or offset from the function's
+                       start if from_start (ss_block_marker_address) */
   uint64_t guid;  /* ss_marker_guid(module hash, function) for the pass's */
   uint32_t block; /* the probe's index: the descriptor block, or number of
                      blocks + edge for a block made for an edge's counter */
   uint32_t seq;   /* position in the table: emission order */
+  uint32_t from_start; /* LLVM 17+'s tables: address counts from the start
+                          of the function (pseudo_probes.h) */
 };
+
+/* Where marker `m` of the function that starts at `function_start` is. */
+static inline uint64_t ss_block_marker_address(const struct ss_block_marker *m,
+                                               uint64_t function_start) {
+  return m->from_start ? function_start + m->address : m->address;
+}
 
 /*
  * elf_code.c -- what ideal time reads from one linked object (executable or
@@ -182,7 +191,8 @@ const uint8_t *ss_elf_code_data(const struct ss_elf_code *c, uint64_t address,
                                 uint64_t size);
 
 /* The markers with `guid` (ss_marker_guid: one function of one module),
- * sorted by address, then in the order the compiler emitted them. */
+ * sorted by address (ss_block_marker_address gives it), then in the order
+ * the compiler emitted them. */
 size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
                            const struct ss_block_marker **markers);
 
