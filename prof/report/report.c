@@ -115,8 +115,16 @@ void ss_report_trace(const struct ss_listing *l) {
   }
   if (!o->no_header)
     ss_list_header(l);
+  if (l->traces->heap && o->leaks) {
+    ss_list_heap_leaks(l);
+    return;
+  }
   ss_list_trace_summary(l);
   ss_list_trace_functions(l);
+  if (l->traces->heap) {
+    ss_list_heap_stacks(l);
+    ss_list_heap_errors(l);
+  }
   if (o->butterfly)
     ss_list_trace_butterfly(l);
   if (o->heavy)
