@@ -87,6 +87,6 @@ int main(void) {
   struct heap_fn *fns[] = {&f_make, &f_release, &f_aligned, &f_grow, &f_big,
                            &f_main};
   heap_report(fns, 6);
-  heap_totals();
+  heap_totals(1);
   return 0;
 }

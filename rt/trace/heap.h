@@ -33,8 +33,10 @@
  *    allocated, which are not errors there.
  *  - Throwing operator new: the nothrow form is called while the thread
  *    is marked busy (an exception must not leave the mark set); when it
- *    returns NULL, the throwing form is called unmarked to throw (the
- *    new-handler then runs once more before bad_alloc).
+ *    returns NULL (its new-handler loop has run, as the throwing form's
+ *    would), the failed call is recorded (no block) and std::bad_alloc is
+ *    thrown unmarked, as the throwing form would (the C++ library's
+ *    std::__throw_bad_alloc).
  *
  * Without the trace every wrapper forwards unchanged.  libssrt.so only.
  *

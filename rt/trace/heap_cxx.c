@@ -30,8 +30,10 @@ static void *(*new_array_throwing)(size_t);
 static void *(*new_aligned_throwing)(size_t, align_t);
 static void *(*new_array_aligned_throwing)(size_t, align_t);
 
+static void (*throw_bad_alloc)(void);
+
 /* A throwing operator new: the nothrow form under the thread's mark, then,
- * if it gave nothing, the throwing one unmarked, which throws (heap.h). */
+ * if it gave nothing, std::bad_alloc thrown unmarked (heap.h). */
 #define NEW_THROWING(kind, size, align, nothrow_call, throwing_call)           \
   do {                                                                         \
     if (!ssrt_heap_traced())                                                   \
@@ -40,8 +42,13 @@ static void *(*new_array_aligned_throwing)(size_t, align_t);
     uint64_t t0_ = ssrt_heap_now();                                            \
     void *p_ = nothrow_call;                                                   \
     if (!p_) {                                                                 \
+      /* The call failed: recorded so, then thrown. */                         \
+      ssrt_heap_record(kind, 0, 0, size, align, 0, t0_, HEAP_CALLER,           \
+                       HEAP_FRAME);                                            \
       ssrt_heap_leave();                                                       \
-      return throwing_call; /* throws std::bad_alloc, or returns a block */   \
+      if (REAL(throw_bad_alloc, "_ZSt17__throw_bad_allocv"))                   \
+        throw_bad_alloc();                                                     \
+      return throwing_call;                                                    \
     }                                                                          \
     ssrt_heap_record(kind, (uintptr_t)p_, 0, size, align, 0, t0_, HEAP_CALLER, \
                      HEAP_FRAME);                                              \
