@@ -439,7 +439,7 @@ struct ss_sample {
 #define SS_SAMPLE_TRUNCATED 0x2u  /* stopped at the depth limit */
 
 /*
- * Trace experiments (fpe, io; heap and mpi to come): every event of a kind
+ * Trace experiments (fpe, io, heap; mpi to come): every event of a kind
  * recorded exactly, with its call stack.  One TRACE record per file says
  * what was traced and how; each traced thread's events follow in EVENTS
  * records (in time order); TRACE_NAMES names the things events refer to

@@ -1,6 +1,6 @@
 /*
  * traces.h -- the trace-model layer of ssprof: the events of a merged
- * trace experiment (fpe, io; heap and mpi are meant to join) selected by
+ * trace experiment (fpe, io, heap; mpi is meant to join) selected by
  * the caliper window, weighed by what the kind of trace counts,
  * symbolized and summed per function (exclusive and inclusive), line,
  * caller -> callee edge, and object (io: file).  Depends on callstacks,
