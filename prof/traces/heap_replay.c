@@ -109,7 +109,7 @@ static int by_time(const void *x, const void *y) {
 
 struct replay {
   struct ss_heap_result *h;
-  int forked;
+  int forked, lossy;
   uint32_t file;
   struct blocks live, released; /* released: address -> the release */
   uint64_t live_bytes;
@@ -168,6 +168,8 @@ static void step(struct replay *r, const struct ref *x, int record) {
         add_error(r, x, SS_HEAP_DOUBLE_FREE, prev);
       else if (r->forked)
         h->inherited++;
+      else if (r->lossy)
+        h->unseen++;
       else
         add_error(r, x, SS_HEAP_UNKNOWN_BLOCK, NULL);
     }
@@ -223,6 +225,7 @@ static void replay_file(struct ss_heap_result *h, const struct ss_expfile *f,
   r.h = h;
   r.file = fi;
   r.forked = (f->trace.flags & SS_TRACE_HEAP_FORKED) != 0;
+  r.lossy = f->trace.lost != 0;
   r.threads = f->trace.num_threads;
   r.last_alloc = ss_xcalloc(r.threads ? r.threads : 1, sizeof *r.last_alloc);
   for (uint32_t t = 0; t < r.threads; t++)

@@ -154,7 +154,8 @@ struct ss_trace_model {
  *    last allocation, else a release of a block never allocated -- except
  *    a block allocated before the trace started (SS_EVENT_HEAP_UNTRACED)
  *    and, in a forked child's file, a block of its parent: counted apart,
- *    not errors.  An allocation at a live address ends the block there
+ *    not errors; nor, in a file that lost events (its buffer was full),
+ *    the release of an unknown block (its allocation may be lost).  An allocation at a live address ends the block there
  *    (its release was missed: the race heap.h describes).
  *  - Leaks: the blocks live when the file was written.
  *  - The peak: the largest sum of live bytes of one process, at the first
@@ -190,6 +191,8 @@ struct ss_heap_result {
   uint64_t untraced;  /* releases of blocks allocated before the trace */
   uint64_t inherited; /* releases of a forked child's parent's blocks */
   uint64_t missed;    /* blocks ended by an allocation at their address */
+  uint64_t unseen;    /* releases of unknown blocks in a file that lost
+                         events: their allocation may be among them */
   struct ss_heap_error *errors;
   size_t num_errors;
   /* internal: per event of the replay, in the model's order */

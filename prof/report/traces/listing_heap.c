@@ -69,6 +69,9 @@ void ss_list_heap_summary(const struct ss_listing *l) {
   if (h->inherited)
     fprintf(out, "%16" PRIu64 ": Releases of blocks the parent process "
             "allocated (forked child)\n", h->inherited);
+  if (h->unseen)
+    fprintf(out, "%16" PRIu64 ": Releases of blocks not seen allocated "
+            "(events were lost)\n", h->unseen);
   if (h->missed)
     fprintf(out, "%16" PRIu64 ": Blocks whose release was not seen\n",
             h->missed);

@@ -249,6 +249,7 @@ static void write_heap_result(struct ss_json *j,
   ss_json_uint(j, "failed", h->failed);
   ss_json_uint(j, "untraced_releases", h->untraced);
   ss_json_uint(j, "inherited_releases", h->inherited);
+  ss_json_uint(j, "unseen_releases", h->unseen);
   write_held(j, "leaks", m, SS_HEAP_W_LEAKED_BLOCKS, SS_HEAP_W_LEAKED_BYTES);
   write_held(j, "peak_stacks", m, SS_HEAP_W_PEAK_BLOCKS, SS_HEAP_W_PEAK_BYTES);
   ss_json_begin_array(j, "errors");

@@ -36,7 +36,8 @@
  *   allocations 5 (H0 H1 H5 H7 H9), 360 bytes; releases 6 (H2-H6, H8),
  *   160 bytes; D leaked (200 B, at 0x1550); at the peak D and F; errors 2;
  *   1 short-lived, 1 failed, 1 untraced release, 10 ns.  The same as a
- *   forked child's file: H4 releases a parent's block, 1 error.
+ *   forked child's file: H4 releases a parent's block, 1 error; as a file
+ *   that lost events: H4's block may be a lost allocation, 1 error.
  */
 #include "check.h"
 
@@ -108,6 +109,8 @@ static const struct synth_event heap_events[] = {
     HEAP_EVENT(0, SS_HEAP_MALLOC, 0, 0, (int64_t)1 << 40, 0, 0, 0x1590),
 };
 
+static uint64_t lost_events; /* the next file's */
+
 static struct ss_expfile *trace_file_flags(uint32_t kind, uint32_t flags,
                                            uint32_t pid,
                                            const struct synth_event *e,
@@ -121,6 +124,7 @@ static struct ss_expfile *trace_file_flags(uint32_t kind, uint32_t flags,
                       : kind == SS_TRACE_HEAP ? "heap:cu"
                                               : "fpe:cu";
   o.trace_flags = flags;
+  o.lost = lost_events;
   o.num_threads = kind == SS_TRACE_HEAP ? 2 : 0;
   o.trace_kind = kind;
   o.pid = pid;
@@ -265,7 +269,8 @@ static const char *innermost(const struct ss_trace_model *m, uint32_t id) {
       .name;
 }
 
-static void check_heap_file(uint32_t flags) {
+static void check_heap_file(uint32_t flags, uint64_t lost) {
+  lost_events = lost;
   size_t n = sizeof heap_events / sizeof heap_events[0];
   struct ss_expfile *f =
       trace_file_flags(SS_TRACE_HEAP, flags, 4242, heap_events, n, NULL, 0);
@@ -275,7 +280,7 @@ static void check_heap_file(uint32_t flags) {
   struct ss_profile p;
   struct ss_trace_model m;
   struct ss_calipers all = {0, 0, 0};
-  int forked = flags != 0;
+  int forked = flags != 0 || lost != 0; /* H4 is no error either way */
   if (build(&m, &p, &f, 1, &all) == 0) {
     const uint64_t *t = m.totals;
     const struct ss_heap_result *h = m.heap;
@@ -295,7 +300,8 @@ static void check_heap_file(uint32_t flags) {
     CHECK_I64(h->live_bytes_at_exit, 200, "live at exit");
     CHECK_I64(h->failed, 1, "failed");
     CHECK_I64(h->untraced, 1, "untraced releases");
-    CHECK_I64(h->inherited, forked ? 1 : 0, "a parent's blocks");
+    CHECK_I64(h->inherited, flags ? 1 : 0, "a parent's blocks");
+    CHECK_I64(h->unseen, lost ? 1 : 0, "a block not seen allocated");
     CHECK_I64(h->num_errors, forked ? 1 : 2, "errors");
     if (h->num_errors >= 1) {
       const struct ss_heap_error *e = &h->errors[0];
@@ -323,12 +329,14 @@ static void check_heap_file(uint32_t flags) {
   ss_trace_model_release(&m);
   ss_profile_release(&p);
   ss_expfile_free(f);
+  lost_events = 0;
 }
 
 int main(void) {
   check_io();
   check_fpe();
-  check_heap_file(0);
-  check_heap_file(SS_TRACE_HEAP_FORKED);
+  check_heap_file(0, 0);
+  check_heap_file(SS_TRACE_HEAP_FORKED, 0);
+  check_heap_file(0, 3);
   return check_finish("prof-traces-test");
 }
