@@ -16,7 +16,8 @@
 # The runs also say whether the two tools agree: the events the file
 # recorded (ssprof -json, the extra time per event), the peak of live bytes
 # ssprof finds and the largest heap massif saw (mem_heap_B of its
-# snapshots: massif's --peak-inaccuracy is 1% by default).
+# snapshots), from one more massif run, untimed, with --peak-inaccuracy=0
+# (the timed runs keep massif's default, 1%).
 #
 #   usage: bench/heap.sh [--quick] [--reps N] [--orders N]
 #     --quick     smoke run: 5000 orders, 3 repetitions
@@ -132,7 +133,10 @@ def measure(variant):
             wall, cpu, _ = run([valgrind, "--tool=massif", "--quiet",
                                 "--massif-out-file=massif.out"] + driver)
             sides["massif"].append((wall, cpu))
-            mpeak = massif_peak()
+    if valgrind:
+        run([valgrind, "--tool=massif", "--quiet", "--peak-inaccuracy=0",
+             "--massif-out-file=massif.out"] + driver)
+        mpeak = massif_peak()
     say()
     say("%s %s, median of %d runs, seconds of the whole process" %
         (variant, orders, reps))
