@@ -4,6 +4,7 @@
 #define UNW_LOCAL_ONLY
 #include "unwinder.h"
 
+#include "library_descriptors.h"
 #include "safe_string.h"
 
 #include <dlfcn.h>
@@ -68,9 +69,7 @@ static int (*cached_backtrace)(void **, int);
 #ifdef SSRT_STATIC
 int ssrt_unwinder_use_cache(void) { return 0; }
 #else
-int ssrt_unwinder_use_cache(void) {
-  if (cached_backtrace)
-    return 1;
+static int load_cached(void) {
   void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
   if (!h)
     return 0;
@@ -88,6 +87,17 @@ int ssrt_unwinder_use_cache(void) {
   __atomic_store_n((void **)&cached_backtrace, *(void **)&backtrace,
                    __ATOMIC_RELEASE);
   return 1;
+}
+
+/* libunwind's memory-check pipe goes out of the program's way
+ * (library_descriptors.h). */
+int ssrt_unwinder_use_cache(void) {
+  if (cached_backtrace)
+    return 1;
+  ssrt_library_descriptors_begin();
+  int ok = load_cached();
+  ssrt_library_descriptors_end();
+  return ok;
 }
 #endif
 
