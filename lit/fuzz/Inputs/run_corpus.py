@@ -50,7 +50,7 @@ def run(args):
 
 by_experiment = {}
 for f in files:
-    m = re.search(r"\.(ideal|usertime|totaltime|f?pcsampx?|fpe|io)\.", os.path.basename(f))
+    m = re.search(r"\.(ideal|usertime|totaltime|f?pcsampx?|fpe|io|heap)\.", os.path.basename(f))
     if m:
         by_experiment.setdefault(m.group(1), []).append(f)
     # The ideal listings run llvm-mca: two option sets for them.

@@ -4,7 +4,7 @@
 # tree), into DIR: ideal at -O2 with line tables and at -O0 without,
 # each with its fork (f) and exec (e) files; usertime, totaltime, pcsamp,
 # fpcsamp, pcsampx and fpcsampx with caliper points, a thread, fork and
-# exec; fpe and io traces of the same; and a usertime file without
+# exec; fpe, io and heap traces of the same; and a usertime file without
 # samples (every signal blocked).
 set -e
 sscc=$1 ssrun=$2 seed=$3 dir=$4
@@ -15,7 +15,7 @@ rm -rf "$dir" "$work" && mkdir -p "$dir" "$work" && cd "$work"
 "$sscc" -O1 -fss-sampling -DWITH_CALIPERS "$seed" -o sampled -lpthread
 ./ideal-O2 exec
 ./ideal-O0 exec
-for exp in usertime totaltime pcsamp fpcsamp pcsampx fpcsampx fpe io; do
+for exp in usertime totaltime pcsamp fpcsamp pcsampx fpcsampx fpe io heap; do
   "$ssrun" -$exp ./sampled exec
 done
 mkdir blocked && (cd blocked && "$ssrun" -usertime ../sampled blocked)
@@ -23,7 +23,7 @@ for f in blocked/*; do mv "$f" "no-samples-${f#blocked/}"; done
 # The files, named by what they are, and the programs they name, which
 # stay where the files say they are.
 n=0
-for f in *.ideal.* *.usertime.* *.totaltime.* *.pcsamp.* *.fpcsamp.* *.pcsampx.* *.fpcsampx.* *.fpe.* *.io.*; do
+for f in *.ideal.* *.usertime.* *.totaltime.* *.pcsamp.* *.fpcsamp.* *.pcsampx.* *.fpcsampx.* *.fpe.* *.io.* *.heap.*; do
   n=$((n + 1))
   cp "$f" "$dir/seed-$n-$f"
 done
