@@ -8,8 +8,9 @@
  *    elimination the header of the loop the recursion became, which runs
  *    once per source call) and those of every inlined copy, in any
  *    function.  A marker the optimizer duplicated with its block has one
- *    entry per copy, whose counts add up.  Restarts (a thread's first call
- *    run again from the start) are taken off the own marker in block 0.
+ *    entry per copy, whose counts add up.  (A thread's first call run again from the start after the
+ *    runtime gave it counters leaves the blocks' counts alone: the first
+ *    run counts nothing.)
  *  - A function whose descriptor has no own marker keeps its FUNC_ENTRY
  *    edge for its own part (files of older passes have no entries at all).
  *  - An inlined copy whose code is there without its marker, or a
@@ -87,16 +88,6 @@ static int own_entry(const struct ss_model_entry *e) {
   return !e->inlined && e->callee == e->holder;
 }
 
-/* The entries counted in the entry's block; restarts off an own marker
- * in block 0. */
-static int64_t entry_count(const struct ss_model *m,
-                           const struct ss_model_entry *e) {
-  int64_t n = e->count;
-  const struct ss_model_function *h = &m->functions[e->holder];
-  if (own_entry(e) && e->block == h->first_block && h->restarts > 0)
-    n = n > h->restarts ? n - h->restarts : 0;
-  return n;
-}
 
 static void resolve(struct entries_builder *b) {
   struct ss_model *m = b->m;
@@ -190,7 +181,7 @@ void ss_model_build_entries(struct ss_model *m) {
     }
     if (!e->known)
       unknown[e->callee] = 1;
-    int64_t c = entry_count(m, e), *sum = own_entry(e) ? &own[e->callee]
+    int64_t c = e->count, *sum = own_entry(e) ? &own[e->callee]
                                                         : &other[e->callee];
     if (own_entry(e))
       has_own[e->callee] = 1;
@@ -229,7 +220,7 @@ void ss_model_entry_arcs(struct ss_model *m,
     if (e->block == SS_MODEL_NONE || !e->known)
       continue;
     if (own_entry(e)) {
-      own[e->callee] += entry_count(m, e);
+      own[e->callee] += e->count;
       has_own[e->callee] = 1;
     } else if (e->inlined) {
       push(m, cap, e->caller, e->callee, m->functions[e->callee].name,
