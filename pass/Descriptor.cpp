@@ -130,6 +130,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
       DC.file = Strings.add(C.Where.File);
       DC.line = C.Where.Line;
       DC.indirect_site = IF.SiteOfCall[I];
+      DC.inlined_from = Strings.add(C.InlinedFrom);
       Calls.push_back(DC);
     }
     for (const FlowLoop &L : G.Loops) {

@@ -38,13 +38,6 @@ const PseudoProbeInst *asEntryMarker(const Instruction &I) {
   return P;
 }
 
-std::string symbolOf(const DISubprogram *SP) {
-  if (!SP)
-    return std::string();
-  StringRef L = SP->getLinkageName();
-  return (L.empty() ? SP->getName() : L).str();
-}
-
 SourceLine definitionOf(const DISubprogram *SP) {
   SourceLine S;
   if (SP && SP->getLine()) {
@@ -149,7 +142,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
         if (L && L->getInlinedAt()) {
           const DILocation *At = L->getInlinedAt();
           E.Inlined = true;
-          E.Caller = symbolOf(At->getScope()->getSubprogram());
+          E.Caller = subprogramSymbol(At->getScope()->getSubprogram());
           E.CallSite = sourceLineOf(DebugLoc(At));
           Marked.insert({L->getScope()->getSubprogram(), At});
         } else if (E.Callee == F.getName()) {
@@ -177,9 +170,9 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
     if (Marked.count(In))
       continue;
     FoundEntry E;
-    E.Callee = symbolOf(In.first);
+    E.Callee = subprogramSymbol(In.first);
     E.Definition = definitionOf(In.first);
-    E.Caller = symbolOf(In.second->getScope()->getSubprogram());
+    E.Caller = subprogramSymbol(In.second->getScope()->getSubprogram());
     E.CallSite = sourceLineOf(DebugLoc(In.second));
     E.Inlined = true;
     Found.push_back(std::move(E));

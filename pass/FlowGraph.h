@@ -23,6 +23,7 @@
 #include <vector>
 
 namespace llvm {
+class DISubprogram;
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
 class LoopInfo;
@@ -77,6 +78,7 @@ struct FlowCallSite {
   llvm::CallBase *Call = nullptr;
   std::string Callee; // empty for indirect calls
   SourceLine Where;
+  std::string InlinedFrom; // the call's source caller if inlined, else empty
 };
 
 struct FlowLoop {
@@ -126,6 +128,9 @@ bool isCountableTailCall(const llvm::CallInst &CI);
 // jump inside F through a table or a computed address (no switch, no
 // indirectbr; the code generator makes no switch of its own).
 bool indirectJumpsLeave(const llvm::Function &F);
+
+// The linkage name of a subprogram (its name where it has none: C).
+std::string subprogramSymbol(const llvm::DISubprogram *SP);
 
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);

@@ -199,7 +199,10 @@ struct ss_desc_call {
   uint32_t file;          /* strtab */
   uint32_t line;
   uint32_t indirect_site; /* module indirect-site index, or SS_NONE */
-  uint32_t reserved;
+  /* strtab (version 3; 0 before): linkage name of the innermost function
+   * the call's code was inlined from, the call's source caller; 0 (the
+   * empty string) for the function's own code */
+  uint32_t inlined_from;
 }; /* 24 bytes */
 
 struct ss_desc_loop {

@@ -125,7 +125,10 @@ struct ss_model_target {
 };
 
 struct ss_model_call {
-  uint32_t caller;     /* model function id */
+  uint32_t caller;     /* model function id whose code holds the call */
+  uint32_t source_caller; /* the function whose source makes the call:
+                             the innermost one its code was inlined from,
+                             else `caller` */
   uint32_t block;      /* model block id holding the call */
   const char *callee;  /* display name; NULL for an indirect call */
   uint32_t callee_function; /* direct callee if instrumented */

@@ -208,7 +208,12 @@ static void build_call_sites(struct ss_model *m, const struct lookup *l) {
       SS_GROW(m->calls, cap, m->num_calls);
       struct ss_model_call *c = &m->calls[m->num_calls++];
       memset(c, 0, sizeof *c);
-      c->caller = id;
+      c->caller = c->source_caller = id;
+      if (d->strtab[dc->inlined_from]) {
+        uint32_t from = find_by_symbol(m, l, ss_desc_str(d, dc->inlined_from), mm);
+        if (from != SS_MODEL_NONE)
+          c->source_caller = from;
+      }
       c->block = f->first_block + dc->block;
       c->file = ss_desc_str(d, dc->file);
       c->line = dc->line;
@@ -288,11 +293,11 @@ static void build_arcs(struct ss_model *m) {
     const struct ss_model_call *c = &m->calls[i];
     if (!c->indirect) {
       if (c->known)
-        push_arc(m, &cap, c->caller, c->callee_function, c->callee, c->count);
+        push_arc(m, &cap, c->source_caller, c->callee_function, c->callee, c->count);
       continue;
     }
     for (size_t t = 0; t < c->num_targets; t++)
-      push_arc(m, &cap, c->caller, c->targets[t].function,
+      push_arc(m, &cap, c->source_caller, c->targets[t].function,
                c->targets[t].name, c->targets[t].count);
   }
   ss_model_entry_arcs(m, push_arc_kind, &cap);

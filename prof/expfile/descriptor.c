@@ -84,7 +84,7 @@ static void decode_call(const uint8_t *p, struct ss_desc_call *c) {
   c->file = ss_le32(p + 8);
   c->line = ss_le32(p + 12);
   c->indirect_site = ss_le32(p + 16);
-  c->reserved = ss_le32(p + 20);
+  c->inlined_from = ss_le32(p + 20);
 }
 
 static void decode_loop(const uint8_t *p, struct ss_desc_loop *l) {
@@ -296,7 +296,7 @@ static int check_function(const struct ss_descriptor *d, uint32_t fi,
       return -1;
     }
     if ((c->callee != SS_NONE && !str_ok(d, c->callee)) ||
-        !str_ok(d, c->file)) {
+        !str_ok(d, c->file) || !str_ok(d, c->inlined_from)) {
       ss_err_set(err, "function %s: call %u names a string outside the "
                  "string table", fname(d, fi), i);
       return -1;

@@ -125,8 +125,9 @@ static void push_callee(struct callee_line **v, size_t *n, size_t *cap,
   push_line(v, n, cap, count, name, function, c->file, c->line, SS_ARC_CALL);
 }
 
+/* `order[0..n)`: the model's calls whose source caller is `id`. */
 static void print_callees(FILE *out, const struct ss_model *m, uint32_t id,
-                          const struct ss_model_call *calls, size_t n) {
+                          const size_t *order, size_t n) {
   struct callee_line *v = NULL;
   size_t nv = 0, cap = 0;
   /* Calls the optimizer inlined, or turned into a jump to the start. */
@@ -142,7 +143,7 @@ static void print_callees(FILE *out, const struct ss_model *m, uint32_t id,
       push_line(&v, &nv, &cap, m->arcs[i].count, m->arcs[i].callee_name, id,
                 m->functions[id].file, m->functions[id].line, SS_ARC_LOOP);
   for (size_t i = 0; i < n; i++) {
-    const struct ss_model_call *c = &calls[i];
+    const struct ss_model_call *c = &m->calls[order[i]];
     if (!c->known)
       continue;
     if (!c->indirect) {
@@ -173,11 +174,13 @@ static void print_callees(FILE *out, const struct ss_model *m, uint32_t id,
 void ss_list_butterfly(const struct ss_listing *l) {
   const struct ss_model *m = l->model;
   FILE *out = l->out;
-  /* Call sites are grouped by caller and arcs sorted by callee: index both. */
+  /* Call sites by source caller (the function inlined there, for code
+   * inlined from it) and arcs sorted by callee: index both. */
   size_t *call_start = ss_xcalloc((size_t)m->num_functions + 1, sizeof *call_start);
   size_t *arc_start = ss_xcalloc((size_t)m->num_functions + 1, sizeof *arc_start);
+  size_t *call_order = ss_xcalloc(m->num_calls + 1, sizeof *call_order);
   for (size_t i = 0; i < m->num_calls; i++)
-    call_start[m->calls[i].caller + 1]++;
+    call_start[m->calls[i].source_caller + 1]++;
   for (size_t i = 0; i < m->num_arcs; i++)
     if (m->arcs[i].callee != SS_MODEL_NONE)
       arc_start[m->arcs[i].callee + 1]++;
@@ -185,6 +188,12 @@ void ss_list_butterfly(const struct ss_listing *l) {
     call_start[i + 1] += call_start[i];
     arc_start[i + 1] += arc_start[i];
   }
+  size_t *fill = ss_xcalloc((size_t)m->num_functions + 1, sizeof *fill);
+  for (size_t i = 0; i < m->num_calls; i++) {
+    uint32_t c = m->calls[i].source_caller;
+    call_order[call_start[c] + fill[c]++] = i;
+  }
+  free(fill);
   ss_print_title(out, "Butterfly function list, in descending order by "
                       "block executions");
   fprintf(out, "%7s %14s%-8s  %s\n", "", "calls", "(%)", "caller [index]");
@@ -206,11 +215,12 @@ void ss_list_butterfly(const struct ss_listing *l) {
     fprintf(out, "%7s %14s %14" PRId64 "  %s [%u]\n", index,
             ss_count_text(calls, sizeof calls, f->calls_known, f->calls),
             f->blocks, f->name, f->rank);
-    print_callees(out, m, id, &m->calls[call_start[id]],
+    print_callees(out, m, id, &call_order[call_start[id]],
                   call_start[id + 1] - call_start[id]);
     ss_print_rule(out);
     ss_quit_account(&q, ss_percent(f->blocks, m->total_block_executions));
   }
   free(call_start);
+  free(call_order);
   free(arc_start);
 }

@@ -210,6 +210,7 @@ static void write_calls(struct ss_json *j, const struct ss_model *m) {
     ss_json_uint(j, "line", c->line);
     ss_json_count(j, "count", c->known, c->count);
     ss_json_bool(j, "indirect", c->indirect);
+    ss_json_string(j, "source_caller", m->functions[c->source_caller].name);
     ss_json_uint(j, "block", c->block);
     if (c->indirect) {
       ss_json_begin_array(j, "targets");
