@@ -38,6 +38,13 @@ const PseudoProbeInst *asEntryMarker(const Instruction &I) {
   return P;
 }
 
+std::string subprogramSymbol(const DISubprogram *SP) {
+  if (!SP)
+    return std::string();
+  StringRef L = SP->getLinkageName();
+  return (L.empty() ? SP->getName() : L).str();
+}
+
 SourceLine definitionOf(const DISubprogram *SP) {
   SourceLine S;
   if (SP && SP->getLine()) {
@@ -69,7 +76,8 @@ PreservedAnalyses EntryMarkerPass::run(Module &M, ModuleAnalysisManager &) {
     SourceLine Def = sourceLineOf(F);
     Metadata *Row[] = {
         MDString::get(Ctx, F.getName()), MDString::get(Ctx, Def.File),
-        ConstantAsMetadata::get(ConstantInt::get(I32, Def.Line))};
+        ConstantAsMetadata::get(ConstantInt::get(I32, Def.Line)),
+        F.getSubprogram()};
     uint64_t Guid = List->getNumOperands();
     List->addOperand(MDNode::get(Ctx, Row));
     BasicBlock &Entry = F.getEntryBlock();
@@ -93,12 +101,28 @@ PreservedAnalyses EntryMarkerPass::run(Module &M, ModuleAnalysisManager &) {
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
-StringSet<> markedFunctions(const Module &M) {
-  StringSet<> Names;
+MarkedFunctions markedFunctions(const Module &M) {
+  MarkedFunctions Marked;
   if (NamedMDNode *List = M.getNamedMetadata(EntriesListName))
-    for (const MDNode *Row : List->operands())
-      Names.insert(cast<MDString>(Row->getOperand(0))->getString());
-  return Names;
+    for (const MDNode *Row : List->operands()) {
+      StringRef Name = cast<MDString>(Row->getOperand(0))->getString();
+      Marked.Names.insert(Name);
+      if (auto *SP = dyn_cast_or_null<DISubprogram>(Row->getOperand(3).get()))
+        Marked.Symbols.try_emplace(SP, Name.str());
+    }
+  return Marked;
+}
+
+std::string MarkedFunctions::symbolOf(const DISubprogram *SP) const {
+  auto It = Symbols.find(SP);
+  return It != Symbols.end() ? It->second : subprogramSymbol(SP);
+}
+
+std::string inlinedFrom(const DebugLoc &DL, const MarkedFunctions &M) {
+  const DILocation *L = DL.get();
+  if (!L || !L->getInlinedAt())
+    return std::string();
+  return M.symbolOf(L->getScope()->getSubprogram());
 }
 
 // Is BB in a loop the vectorizer made (its vector body, with the marker
@@ -111,7 +135,7 @@ static bool inVectorizedLoop(const LoopInfo &LI, const BasicBlock *BB) {
 }
 
 std::vector<FoundEntry> takeEntryMarkers(Function &F,
-                                         const StringSet<> &MarkedNames,
+                                         const MarkedFunctions &MarkedNames,
                                          const LoopInfo &LI) {
   std::vector<FoundEntry> Found;
   bool OwnFound = false;
@@ -142,7 +166,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
         if (L && L->getInlinedAt()) {
           const DILocation *At = L->getInlinedAt();
           E.Inlined = true;
-          E.Caller = subprogramSymbol(At->getScope()->getSubprogram());
+          E.Caller = MarkedNames.symbolOf(At->getScope()->getSubprogram());
           E.CallSite = sourceLineOf(DebugLoc(At));
           Marked.insert({L->getScope()->getSubprogram(), At});
         } else if (E.Callee == F.getName()) {
@@ -158,7 +182,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
     }
   // F's own marker gone (the loop that recursion became was computed
   // away, say): its calls are unknown.
-  if (!OwnFound && MarkedNames.count(F.getName())) {
+  if (!OwnFound && MarkedNames.Names.count(F.getName())) {
     FoundEntry E;
     E.Callee = F.getName().str();
     E.Definition = sourceLineOf(F);
@@ -170,9 +194,9 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
     if (Marked.count(In))
       continue;
     FoundEntry E;
-    E.Callee = subprogramSymbol(In.first);
+    E.Callee = MarkedNames.symbolOf(In.first);
     E.Definition = definitionOf(In.first);
-    E.Caller = subprogramSymbol(In.second->getScope()->getSubprogram());
+    E.Caller = MarkedNames.symbolOf(In.second->getScope()->getSubprogram());
     E.CallSite = sourceLineOf(DebugLoc(In.second));
     E.Inlined = true;
     Found.push_back(std::move(E));

@@ -23,15 +23,18 @@
 
 #include "FlowGraph.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 
 #include <string>
 #include <vector>
 
 namespace llvm {
+class DISubprogram;
 class LoopInfo;
-}
+} // namespace llvm
 
 namespace ss {
 
@@ -51,8 +54,20 @@ struct FoundEntry {
   bool Inlined = false;
 };
 
-// The names of the functions that got a marker (EntryMarkerPass).
-llvm::StringSet<> markedFunctions(const llvm::Module &M);
+// The functions that got a marker (EntryMarkerPass): their names, and
+// their linkage names by subprogram (line-tables-only debug information
+// names C++ functions without them: "twice<int>").
+struct MarkedFunctions {
+  llvm::StringSet<> Names;
+  llvm::DenseMap<const llvm::DISubprogram *, std::string> Symbols;
+  // SP's function's linkage name (its name where nothing better is known).
+  std::string symbolOf(const llvm::DISubprogram *SP) const;
+};
+MarkedFunctions markedFunctions(const llvm::Module &M);
+
+// The function whose source makes a call at DL: the innermost one its code
+// was inlined from; empty for the function's own code.
+std::string inlinedFrom(const llvm::DebugLoc &DL, const MarkedFunctions &M);
 
 // The markers of F and the copies that lost theirs (F's own, when F is in
 // Marked but its marker is gone; inlined ones whose code is there without
@@ -63,7 +78,7 @@ llvm::StringSet<> markedFunctions(const llvm::Module &M);
 // marker found in such a loop is taken as lost too (the function's calls
 // are then unknown rather than too few).
 std::vector<FoundEntry> takeEntryMarkers(llvm::Function &F,
-                                         const llvm::StringSet<> &Marked,
+                                         const MarkedFunctions &Marked,
                                          const llvm::LoopInfo &LI);
 
 // Removes the markers of a function that is not counted.

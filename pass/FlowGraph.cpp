@@ -32,13 +32,6 @@ SourceLine sourceLineOf(const DebugLoc &DL) {
   return S;
 }
 
-std::string subprogramSymbol(const DISubprogram *SP) {
-  if (!SP)
-    return std::string();
-  StringRef L = SP->getLinkageName();
-  return (L.empty() ? SP->getName() : L).str();
-}
-
 SourceLine sourceLineOf(const Function &F) {
   SourceLine S;
   if (DISubprogram *SP = F.getSubprogram()) {
@@ -202,9 +195,6 @@ private:
     C.Call = &CB;
     C.Callee = calleeName(CB);
     C.Where = sourceLineOf(CB.getDebugLoc());
-    if (const DILocation *L = CB.getDebugLoc().get())
-      if (L->getInlinedAt())
-        C.InlinedFrom = subprogramSymbol(L->getScope()->getSubprogram());
     G.Calls.push_back(std::move(C));
   }
 

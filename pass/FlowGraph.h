@@ -23,7 +23,6 @@
 #include <vector>
 
 namespace llvm {
-class DISubprogram;
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
 class LoopInfo;
@@ -128,9 +127,6 @@ bool isCountableTailCall(const llvm::CallInst &CI);
 // jump inside F through a table or a computed address (no switch, no
 // indirectbr; the code generator makes no switch of its own).
 bool indirectJumpsLeave(const llvm::Function &F);
-
-// The linkage name of a subprogram (its name where it has none: C).
-std::string subprogramSymbol(const llvm::DISubprogram *SP);
 
 // Location helpers shared with the descriptor writer.
 SourceLine sourceLineOf(const llvm::DebugLoc &DL);

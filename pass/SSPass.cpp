@@ -143,7 +143,7 @@ private:
 
   // Build every graph and choose its counters before touching the IR.
   void analyse() {
-    StringSet<> Marked = ss::markedFunctions(M);
+    ss::MarkedFunctions Marked = ss::markedFunctions(M);
     for (Function &F : M) {
       if (!shouldInstrument(F)) {
         ss::dropEntryMarkers(F);
@@ -163,6 +163,8 @@ private:
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       ss::InstrumentedFunction IF;
       IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
+      for (ss::FlowCallSite &C : IF.Graph.Calls)
+        C.InlinedFrom = ss::inlinedFrom(C.Call->getDebugLoc(), Marked);
       for (ss::FoundEntry &E : Entries) {
         uint32_t Block =
             E.Position ? ss::blockHolding(IF.Graph, E.Position) : SS_NONE;

@@ -35,7 +35,7 @@ struct inline_module {
 };
 
 struct named_function {
-  const char *name;
+  const char *name; /* the model's, or its plain form (see plain_name) */
   uint32_t function;
 };
 
@@ -54,6 +54,7 @@ struct builder {
   struct inline_module *inline_modules;
   size_t num_inline_modules, inline_modules_cap;
   struct named_function *by_name; /* model functions by name */
+  size_t num_by_name;
   const char **file_names;
   size_t file_names_cap;
 };
@@ -767,6 +768,30 @@ static int by_name_then_id(const void *x, const void *y) {
   return a->function < b->function ? -1 : a->function > b->function;
 }
 
+/* A C++ name as line-tables-only DWARF gives it (DW_AT_name, no linkage
+ * name): "twice<int>" for "int twice<int>(int)", "S::f" for "S::f() const":
+ * the name without its parameters and return type; NULL when the same. */
+static char *plain_name(const char *name) {
+  const char *start = name, *end = NULL;
+  int depth = 0;
+  for (const char *p = name; *p && !end; p++) {
+    if (*p == '<')
+      depth++;
+    else if (*p == '>')
+      depth--;
+    else if (depth == 0 && *p == ' ')
+      start = p + 1; /* after a return type */
+    else if (depth == 0 && *p == '(' && strncmp(p - (p - name >= 8 ? 8 : 0),
+                                                "operator", 8) != 0)
+      end = p;
+  }
+  if (!end)
+    end = name + strlen(name);
+  if (start == name && *end == '\0')
+    return NULL;
+  return ss_xasprintf("%.*s", (int)(end - start), start);
+}
+
 static void *inline_handle(struct builder *b, const struct ss_merged_module *mm) {
   for (size_t i = 0; i < b->num_inline_modules; i++)
     if (b->inline_modules[i].module == mm)
@@ -799,12 +824,17 @@ static uint32_t source_function(struct builder *b,
   if (!h || b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) < 2)
     return fc->function;
   if (!b->by_name) {
-    b->by_name = ss_xcalloc(m->num_functions + 1, sizeof *b->by_name);
-    for (uint32_t i = 0; i < m->num_functions; i++)
-      b->by_name[i] = (struct named_function){m->functions[i].name, i};
-    ss_sort(b->by_name, m->num_functions, sizeof *b->by_name, by_name_then_id);
+    b->by_name = ss_xcalloc(2 * (size_t)m->num_functions + 1, sizeof *b->by_name);
+    for (uint32_t i = 0; i < m->num_functions; i++) {
+      b->by_name[b->num_by_name++] = (struct named_function){m->functions[i].name, i};
+      char *plain = plain_name(m->functions[i].name);
+      if (plain)
+        b->by_name[b->num_by_name++] = (struct named_function){own(b, plain), i};
+      free(plain);
+    }
+    ss_sort(b->by_name, b->num_by_name, sizeof *b->by_name, by_name_then_id);
   }
-  size_t lo = 0, hi = m->num_functions;
+  size_t lo = 0, hi = b->num_by_name;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     if (strcmp(b->by_name[mid].name, frames[0].function) < 0)
@@ -813,7 +843,7 @@ static uint32_t source_function(struct builder *b,
       hi = mid;
   }
   uint32_t found = SS_MODEL_NONE;
-  for (size_t i = lo; i < m->num_functions &&
+  for (size_t i = lo; i < b->num_by_name &&
                       strcmp(b->by_name[i].name, frames[0].function) == 0;
        i++) {
     uint32_t id = b->by_name[i].function;
