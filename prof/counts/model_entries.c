@@ -220,7 +220,8 @@ void ss_model_entry_arcs(struct ss_model *m,
     if (e->block == SS_MODEL_NONE || !e->known)
       continue;
     if (own_entry(e)) {
-      own[e->callee] += e->count;
+      if (__builtin_add_overflow(own[e->callee], e->count, &own[e->callee]))
+        own[e->callee] = INT64_MAX;
       has_own[e->callee] = 1;
     } else if (e->inlined) {
       push(m, cap, e->caller, e->callee, m->functions[e->callee].name,
