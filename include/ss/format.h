@@ -500,7 +500,7 @@ struct ss_sample {
 #define SS_SAMPLE_TRUNCATED 0x2u  /* stopped at the depth limit */
 
 /*
- * Trace experiments (fpe, io; heap and mpi to come): every event of a kind
+ * Trace experiments (fpe, io, heap; mpi to come): every event of a kind
  * recorded exactly, with its call stack.  One TRACE record per file says
  * what was traced and how; each traced thread's events follow in EVENTS
  * records (in time order); TRACE_NAMES names the things events refer to
@@ -523,13 +523,19 @@ struct ss_rec_trace {
 
 enum ss_trace_kind {
   SS_TRACE_FPE = 1, /* floating-point exceptions */
-  SS_TRACE_IO = 2   /* I/O system calls */
+  SS_TRACE_IO = 2,  /* I/O system calls */
+  SS_TRACE_HEAP = 3 /* allocations and releases */
 };
 
 /* fpe: the exceptions trapped (inexact only when asked). */
 #define SS_TRACE_FPE_INEXACT 0x1u
 /* io: the C library's own calls (stdio) were traced too. */
 #define SS_TRACE_IO_STDIO 0x1u
+/* heap: the file is a forked child's (it releases blocks its parent
+ * allocated); the executable defines malloc itself (its calls to the
+ * malloc family were not seen). */
+#define SS_TRACE_HEAP_FORKED 0x1u
+#define SS_TRACE_HEAP_OWN_MALLOC 0x2u
 
 /* The events of one thread (a thread may have several such records). */
 struct ss_rec_events {
@@ -545,18 +551,25 @@ struct ss_event {
   uint16_t flags;   /* SS_SAMPLE_INCOMPLETE, SS_SAMPLE_TRUNCATED,
                        SS_EVENT_* */
   uint32_t caliper; /* caliper points recorded before this event */
-  uint32_t kind;    /* fpe: SS_FPE_* bits; io: enum ss_io_call */
+  uint32_t kind;    /* fpe: SS_FPE_* bits; io: enum ss_io_call; heap:
+                       enum ss_heap_call */
   uint32_t object;  /* io: TRACE_NAMES index of the file, SS_NONE if not
-                       known; fpe: enum ss_fpe_how */
+                       known; fpe: enum ss_fpe_how; heap: the alignment
+                       asked for, 0 if none */
   uint64_t time_ns;     /* since ss_rec_trace.start_ns */
-  uint64_t duration_ns; /* io: the call's elapsed time; fpe: 0 */
-  int64_t value[3];     /* io: see enum ss_io_call; fpe: 0 */
+  uint64_t duration_ns; /* io, heap: the call's elapsed time (heap: 0 for
+                           a release); fpe: 0 */
+  int64_t value[3];     /* io, heap: see enum ss_io_call, ss_heap_call;
+                           fpe: 0 */
 }; /* 56 bytes */
 
 /* The first address is a return address (the call into the traced
  * function), not the address of the instruction the event happened at:
  * a reader looks it up at address - 1 like the others. */
 #define SS_EVENT_LEAF_IS_CALL 0x4u
+/* heap: the block released (value[1]) was allocated before the trace
+ * started (another library's constructor): not an error. */
+#define SS_EVENT_HEAP_UNTRACED 0x8u
 
 /* fpe event kinds: the IEEE exceptions one instruction raised (an
  * instruction may raise several: overflow is also inexact). */
@@ -600,6 +613,31 @@ enum ss_io_call {
   SS_IO_FDATASYNC = 20,
   SS_IO_SENDFILE = 21,
   SS_IO_CALL_LAST = SS_IO_SENDFILE
+};
+
+/* heap event kinds.  value[0] is the block returned (0: none, the call
+ * failed or released only), value[1] the block released (free, delete,
+ * realloc's old block; 0 if none), value[2] the bytes asked for (calloc,
+ * reallocarray: the product, INT64_MAX when it overflows).  An allocation's
+ * time_ns is when the call returned, a release's when it was made.
+ * realloc and reallocarray release value[1] when they return a block, or
+ * when they were asked for 0 bytes and returned none (glibc frees). */
+enum ss_heap_call {
+  SS_HEAP_MALLOC = 1,
+  SS_HEAP_CALLOC = 2,
+  SS_HEAP_REALLOC = 3,
+  SS_HEAP_REALLOCARRAY = 4,
+  SS_HEAP_POSIX_MEMALIGN = 5,
+  SS_HEAP_ALIGNED_ALLOC = 6,
+  SS_HEAP_MEMALIGN = 7,
+  SS_HEAP_VALLOC = 8,
+  SS_HEAP_PVALLOC = 9,
+  SS_HEAP_FREE = 10,
+  SS_HEAP_NEW = 11,          /* operator new, every form but the arrays */
+  SS_HEAP_NEW_ARRAY = 12,    /* operator new[] */
+  SS_HEAP_DELETE = 13,       /* operator delete, every form but [] */
+  SS_HEAP_DELETE_ARRAY = 14, /* operator delete[] */
+  SS_HEAP_CALL_LAST = SS_HEAP_DELETE_ARRAY
 };
 
 /* What io events' `object` indexes: one entry per distinct name. */

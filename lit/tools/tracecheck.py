@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compare ssprof's figures for a trace experiment (fpe, io) with a test
+"""Compare ssprof's figures for a trace experiment (fpe, io, heap) with a test
 program's own tallies.
 
 usage: tracecheck.py [--exhaustive] EXPECT_FILE EXPERIMENT_FILE...
@@ -12,7 +12,20 @@ fpe_tally.h, io_tally.h) or the test wrote from arithmetic:
   TRACECHECK io <function> <call> <calls> [<bytes>]
                                          exclusive calls (and bytes) of <call>
   TRACECHECK file <path> <call> <calls>  calls of <call> on the file named so
-  TRACECHECK thread-events <n>           events in the file's thread count
+  TRACECHECK heap <function> <mallocs> <frees> <bytes>
+                                         exclusive allocation calls, releases
+                                         and bytes allocated
+  TRACECHECK heap-leak <function> <blocks> <bytes>
+                                         blocks live at exit that <function>
+                                         allocated (the leaks' innermost frame)
+  TRACECHECK heap-total <key> <n>        a figure of the document's "heap"
+                                         (peak_bytes, live_bytes_at_exit, ...)
+  TRACECHECK heap-sum <key> <n>          one of the trace's totals, "trace":
+                                         {"heap"} (mallocs, short_lived, ...)
+  TRACECHECK heap-error <type> <release> <allocation> <first-release>
+                                         one error of <type> (double_free,
+                                         unknown_block) whose stacks' innermost
+                                         functions are these ("-": none)
 Lines for the same key add up (a program may print several).  With
 --exhaustive, every exclusive figure of a function that has a line in the
 expectations must be expected: a count the program did not make fails.
@@ -46,6 +59,18 @@ def expectations(path):
             want[("io.calls", w[2], w[3])] += int(w[4])
             if len(w) == 6:
                 want[("io.bytes", w[2], w[3])] += int(w[5])
+        elif w[1] == "heap" and len(w) == 6:
+            for k, v in zip(("mallocs", "frees", "bytes"), w[3:6]):
+                want[("heap." + k, w[2], "-")] += int(v)
+        elif w[1] == "heap-leak" and len(w) == 5:
+            want[("leak.blocks", w[2], "-")] += int(w[3])
+            want[("leak.bytes", w[2], "-")] += int(w[4])
+        elif w[1] == "heap-total" and len(w) == 4:
+            want[("total", "heap", w[2])] += int(w[3])
+        elif w[1] == "heap-sum" and len(w) == 4:
+            want[("total", "trace", w[2])] += int(w[3])
+        elif w[1] == "heap-error" and len(w) == 6:
+            want[("error", w[2], " ".join(w[3:6]))] += 1
         elif w[1] == "file" and len(w) == 5:
             want[("file", w[2], w[3])] += int(w[4])
         else:
@@ -65,6 +90,27 @@ def actual(doc):
                 got[("io.calls", name, k)] += v
             for k, v in f["io"]["bytes"].items():
                 got[("io.bytes", name, k)] += v
+        if "heap" in f:
+            for k in ("mallocs", "frees", "bytes"):
+                got[("heap." + k, name, "-")] += f["heap"][k]
+    heap = doc.get("heap")
+    if heap:
+        for k, v in heap.items():
+            if isinstance(v, int):
+                got[("total", "heap", k)] += v
+        for k, v in doc["trace"]["heap"].items():
+            if isinstance(v, int):
+                got[("total", "trace", k)] += v
+        for leak in heap["leaks"]:
+            got[("leak.blocks", leak["function"], "-")] += leak["blocks"]
+            got[("leak.bytes", leak["function"], "-")] += leak["bytes"]
+
+        def inner(stack):
+            return stack[0]["function"] if stack else "-"
+        for e in heap["errors"]:
+            where = " ".join(inner(e[k]) for k in
+                             ("stack", "allocated_at", "first_released_at"))
+            got[("error", e["type"], where)] += 1
     for o in doc.get("io_files", []):
         for k, v in o["io"]["calls"].items():
             got[("file", o["name"], k)] += v
@@ -86,9 +132,10 @@ def main(argv):
             bad.append("%s %s %s: expected %d, ssprof says %d" %
                        (key[0], key[1], key[2], n, got.get(key, 0)))
     if exhaustive:
-        functions = {k[1] for k in want if k[0] != "file"}
+        apart = ("file", "total", "error")
+        functions = {k[1] for k in want if k[0] not in apart}
         for key, n in sorted(got.items()):
-            if key[0] == "file" or key[1] not in functions or n == 0:
+            if key[0] in apart or key[1] not in functions or n == 0:
                 continue
             if key not in want:
                 bad.append("%s %s %s: not expected, ssprof says %d" %

@@ -80,6 +80,11 @@ void ss_list_trace_heavy_lines(const struct ss_listing *l);
 void ss_list_trace_lines_by_function(const struct ss_listing *l);
 void ss_list_io_files(const struct ss_listing *l);
 void ss_list_trace_json(const struct ss_listing *l);
+/* The heap trace's own lists (traces/listing_heap.c): its call stacks by
+ * bytes allocated and those at the peak, the leaks (-leaks), the errors. */
+void ss_list_heap_stacks(const struct ss_listing *l);
+void ss_list_heap_leaks(const struct ss_listing *l);
+void ss_list_heap_errors(const struct ss_listing *l);
 
 /* The rows of the -json documents, one object each (named `key` inside an
  * object, NULL inside an array), for -diff's "before" and "after":

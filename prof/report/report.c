@@ -113,14 +113,24 @@ void ss_report_sampling(const struct ss_listing *l) {
 }
 
 /* As the seeds' prof for fpe and io: summary, function list, -b, -h, -l;
- * io adds its calls by kind and its files.  -basicblocks, -calls and the
- * ideal options do not apply and are ignored. */
+ * io adds its calls by kind and its files, heap its call stacks (by
+ * bytes, at the peak) and errors, or with -leaks the leaks alone.
+ * -basicblocks, -calls and the ideal options do not apply and are
+ * ignored. */
 void ss_report_trace(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
   if (!begin(l, ss_list_trace_json))
     return;
+  if (l->traces->heap && o->leaks) {
+    ss_list_heap_leaks(l);
+    return;
+  }
   ss_list_trace_summary(l);
   ss_list_trace_functions(l);
+  if (l->traces->heap) {
+    ss_list_heap_stacks(l);
+    ss_list_heap_errors(l);
+  }
   if (o->butterfly)
     ss_list_trace_butterfly(l);
   if (o->heavy)

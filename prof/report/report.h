@@ -48,6 +48,7 @@ enum ss_export_kind {
 struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
   int json, help, usage;
+  int leaks; /* heap: the leak report instead of the listing */
   /* ideal experiments */
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */

@@ -1,5 +1,5 @@
 /*
- * family_trace.c -- trace experiments (fpe, io): the events symbolized
+ * family_trace.c -- trace experiments (fpe, io, heap): the events symbolized
  * through DWARF and summed (traces.h), and listed.  -html and the exports
  * refuse them (report.h), -diff too (no `diff`); -source and -disasm are
  * ignored with a warning.
@@ -51,5 +51,5 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
 }
 
 const struct ssprof_family ssprof_trace_family = {
-    "trace", holds, reads, "fpe and io files with a TRACE record", report,
+    "trace", holds, reads, "fpe, io and heap files with a TRACE record", report,
     NULL};

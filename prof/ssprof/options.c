@@ -39,6 +39,8 @@ const char ss_usage_text[] =
     "                    percentage passes n\n"
     "  -calipers [n1,]n2 sampling experiments: only the samples taken between\n"
     "                    caliper points n1 (default 0) and n2\n"
+    "  -leaks            heap: the blocks never released, by the call stack\n"
+    "                    that allocated them (instead of the listing)\n"
     "  -u, -usage        the resources the program used (ssusage)\n"
     "  -nh               no listing header\n"
     "  -dsolist          the program's DSOs and their text addresses\n"
@@ -138,7 +140,7 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
 static const char *const option_names[] = {
     "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
     "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
-    "-cpu", "-calls", "-u", "-usage", "-calipers", "-nh", "-dsolist",
+    "-cpu", "-calls", "-leaks", "-u", "-usage", "-calipers", "-nh", "-dsolist",
     "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
     "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
     "-diff", "-vs", "-version", NULL};
@@ -240,6 +242,8 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->no_cache = 1;
     } else if (is(a, "-calls", NULL)) {
       o->by_calls = 1;
+    } else if (is(a, "-leaks", NULL)) {
+      o->leaks = 1;
     } else if (is(a, "-u", "-usage")) {
       o->usage = 1;
     } else if (is(a, "-calipers", NULL)) {

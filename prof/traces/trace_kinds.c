@@ -74,13 +74,76 @@ static void weigh_io(const struct ss_event_view *e, uint64_t *w) {
   w[ss_io_w_ns(e->kind)] = e->duration_ns;
 }
 
+/* -- heap --------------------------------------------------------------------- */
+
+static const char *const heap_calls[SS_HEAP_CALL_LAST + 1] = {
+    "?",       "malloc",   "calloc", "realloc", "reallocarray",
+    "posix_memalign", "aligned_alloc", "memalign", "valloc", "pvalloc",
+    "free",    "new",      "new[]",  "delete",  "delete[]"};
+
+const char *ss_heap_call_name(uint32_t call) {
+  return call <= SS_HEAP_CALL_LAST ? heap_calls[call] : "?";
+}
+
+static int is_realloc(uint32_t call) {
+  return call == SS_HEAP_REALLOC || call == SS_HEAP_REALLOCARRAY;
+}
+
+static int is_release(uint32_t call) {
+  return call == SS_HEAP_FREE || call == SS_HEAP_DELETE ||
+         call == SS_HEAP_DELETE_ARRAY;
+}
+
+/* realloc(p, 0) that returned nothing only released p (glibc). */
+int ss_heap_event_allocates(const struct ss_event_view *e) {
+  if (is_release(e->kind))
+    return 0;
+  return !(is_realloc(e->kind) && e->value[1] && !e->value[0] &&
+           e->value[2] == 0);
+}
+
+int ss_heap_event_releases(const struct ss_event_view *e) {
+  if (!e->value[1])
+    return 0;
+  if (is_release(e->kind))
+    return 1;
+  return is_realloc(e->kind) && (e->value[0] || e->value[2] == 0);
+}
+
+/* "allocs", "bytes", ..., then the calls by kind. */
+static const char *heap_weights[SS_HEAP_W_COUNT] = {
+    "mallocs", "bytes", "frees", "freed_bytes", "ns", "large",
+    "leaked_blocks", "leaked_bytes", "peak_blocks", "peak_bytes",
+    "short_lived", "errors"};
+
+static void name_heap_weights(void) {
+  for (uint32_t c = 1; c <= SS_HEAP_CALL_LAST; c++)
+    heap_weights[SS_HEAP_W_PER_CALL + c - 1] = heap_calls[c];
+}
+
+static void weigh_heap(const struct ss_event_view *e, uint64_t *w) {
+  memset(w, 0, SS_HEAP_W_COUNT * sizeof *w);
+  if (ss_heap_event_allocates(e)) {
+    uint64_t bytes = e->value[0] ? (uint64_t)e->value[2] : 0;
+    w[SS_HEAP_W_ALLOCS] = 1;
+    w[SS_HEAP_W_BYTES] = bytes;
+    w[SS_HEAP_W_LARGE] = bytes >= SS_HEAP_LARGE;
+  }
+  w[SS_HEAP_W_FREES] = ss_heap_event_releases(e) ? 1 : 0;
+  w[SS_HEAP_W_NS] = e->duration_ns;
+  w[SS_HEAP_W_PER_CALL + e->kind - 1] = 1;
+}
+
 static const struct ss_trace_desc kinds[] = {
-    {SS_TRACE_FPE, "FPEs", SS_FPE_W_COUNT, fpe_weights, weigh_fpe},
-    {SS_TRACE_IO, "I/O calls", SS_IO_W_COUNT, io_weights, weigh_io},
+    {SS_TRACE_FPE, "FPEs", "FPEs", SS_FPE_W_COUNT, fpe_weights, weigh_fpe},
+    {SS_TRACE_IO, "I/O calls", "calls", SS_IO_W_COUNT, io_weights, weigh_io},
+    {SS_TRACE_HEAP, "allocations", "allocs", SS_HEAP_W_COUNT, heap_weights,
+     weigh_heap},
 };
 
 const struct ss_trace_desc *ss_trace_desc_of(uint32_t kind) {
   name_io_weights();
+  name_heap_weights();
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i].kind == kind)
       return &kinds[i];

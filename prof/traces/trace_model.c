@@ -71,24 +71,34 @@ static uint32_t object_id(struct ss_trace_model *m, struct objects *o,
   return id;
 }
 
+/* heap: `added` gets each event's place among those added (its stack in
+ * the SS_CS_STACKS sequence), UINT32_MAX for those the window left out. */
 static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
-                       struct objects *o) {
+                       struct objects *o, uint32_t *added) {
   const struct ss_profile *p = m->profile;
   uint32_t nw = m->kind->num_weights;
   uint64_t *w = ss_xcalloc(nw, sizeof *w);
   int with_objects = m->kind->kind == SS_TRACE_IO;
+  uint64_t ordinal = 0;
   for (uint32_t fi = 0; fi < p->num_files; fi++) {
     const struct ss_expfile *f = p->files[fi];
     const struct ss_caliper_window *win = &m->windows[fi];
     for (size_t bi = 0; bi < f->num_event_blocks; bi++) {
       const struct ss_event_block *blk = &f->event_blocks[bi];
       const uint8_t *cur = blk->data;
-      for (uint64_t k = 0; k < blk->num_events; k++) {
+      ss_callstacks_begin_group(b, fi, blk->thread_index);
+      for (uint64_t k = 0; k < blk->num_events; k++, ordinal++) {
         struct ss_event_view e;
         ss_event_next(&cur, &e);
+        if (added)
+          added[ordinal] = UINT32_MAX;
         if (!ss_caliper_selects(win, e.caliper))
           continue;
         m->kind->weigh(&e, w);
+        if (m->heap) {
+          ss_heap_weigh(m->heap, ordinal, w);
+          added[ordinal] = (uint32_t)m->events;
+        }
         ss_callstacks_add(b, fi, e.addrs, e.depth,
                           (e.flags & SS_EVENT_LEAF_IS_CALL) != 0, w);
         m->events++;
@@ -140,11 +150,27 @@ int ss_trace_model_build(struct ss_trace_model *m, const struct ss_profile *p,
     for (uint32_t k = 0; k < n; k++)
       o.of_file[i][k] = UINT32_MAX;
   }
-  struct ss_cs_builder *b = ss_callstacks_begin(p, symbolizer,
-                                                m->kind->num_weights, 0,
-                                                "events");
-  add_events(m, b, &o);
+  /* heap: the replay first (leaks, peak, errors), and whole stacks kept
+   * (its listing is by call stack). */
+  uint32_t *added = NULL;
+  if (m->kind->kind == SS_TRACE_HEAP) {
+    m->heap = ss_heap_replay(p);
+    added = ss_xcalloc(m->heap->num_events ? m->heap->num_events : 1,
+                       sizeof *added);
+  }
+  struct ss_cs_builder *b = ss_callstacks_begin(
+      p, symbolizer, m->kind->num_weights, m->heap ? SS_CS_STACKS : 0,
+      "events");
+  add_events(m, b, &o, added);
   ss_callstacks_finish(b, &m->stacks, 0);
+  if (m->heap) {
+    /* Each event's stack: its place in the sequence. */
+    for (uint64_t i = 0; i < m->heap->num_events; i++)
+      if (added[i] != UINT32_MAX)
+        added[i] = m->stacks.sequence[added[i]];
+    ss_heap_resolve_errors(m->heap, added);
+    free(added);
+  }
   m->warnings = m->stacks.warnings;
   m->num_warnings = m->stacks.num_warnings;
   ss_sort(m->objects, m->num_objects, sizeof *m->objects, object_order);
@@ -156,6 +182,7 @@ int ss_trace_model_build(struct ss_trace_model *m, const struct ss_profile *p,
 }
 
 void ss_trace_model_release(struct ss_trace_model *m) {
+  ss_heap_result_free(m->heap);
   for (size_t i = 0; i < m->num_objects; i++)
     free(m->objects[i].w);
   free(m->objects);

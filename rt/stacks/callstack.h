@@ -19,7 +19,9 @@
  *
  * Wrappers in front of C library functions (the traces) take the stack of
  * the code that called them, outside any signal handler
- * (ssrt_callstack_caller).
+ * (ssrt_callstack_caller); the heap trace, whose every event is a
+ * wrapper's, has them walked by libunwind's cached backtrace
+ * (unwinder.h: ssrt_unwinder_use_cache).
  *
  * In libssrt.a (SSRT_STATIC) there is no libunwind: frame pointers only.
  *

@@ -1,13 +1,19 @@
 /* unwinder.c -- call stacks through libgcc_s's unwinder (see unwinder.h;
  * rules: rt/README.md). */
 #define _GNU_SOURCE
+#define UNW_LOCAL_ONLY
 #include "unwinder.h"
 
+#include "library_descriptors.h"
 #include "safe_string.h"
 
 #include <dlfcn.h>
+#include <libunwind.h>
 #include <stddef.h>
 #include <unwind.h>
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
 
 static struct {
   _Unwind_Reason_Code (*backtrace)(_Unwind_Trace_Fn, void *);
@@ -57,9 +63,55 @@ int ssrt_unwinder_load(void) {
 }
 #endif
 
+/* libunwind's cached backtrace, once ssrt_unwinder_use_cache loaded it. */
+static int (*cached_backtrace)(void **, int);
+
+#ifdef SSRT_STATIC
+int ssrt_unwinder_use_cache(void) { return 0; }
+#else
+static int load_cached(void) {
+  void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
+  if (!h)
+    return 0;
+  int (*backtrace)(void **, int);
+  int (*set_caching)(unw_addr_space_t, unw_caching_policy_t);
+  unw_addr_space_t *local_space;
+  *(void **)&backtrace = dlsym(h, "unw_backtrace");
+  *(void **)&set_caching = dlsym(h, STR(unw_set_caching_policy));
+  local_space = dlsym(h, STR(unw_local_addr_space));
+  if (!backtrace || !set_caching || !local_space ||
+      set_caching(*local_space, UNW_CACHE_PER_THREAD) != 0)
+    return 0;
+  void *pcs[4];
+  backtrace(pcs, 4); /* its initialization (locks) here */
+  __atomic_store_n((void **)&cached_backtrace, *(void **)&backtrace,
+                   __ATOMIC_RELEASE);
+  return 1;
+}
+
+/* libunwind's memory-check pipe goes out of the program's way
+ * (library_descriptors.h). */
+int ssrt_unwinder_use_cache(void) {
+  if (cached_backtrace)
+    return 1;
+  ssrt_library_descriptors_begin();
+  int ok = load_cached();
+  ssrt_library_descriptors_end();
+  return ok;
+}
+#endif
+
 int ssrt_unwinder_walk(uint64_t *pcs, int max, int *complete) {
   struct walk w = {pcs, max, 0};
   *complete = 0;
+  if (cached_backtrace) {
+    _Static_assert(sizeof(void *) == sizeof(uint64_t), "64-bit addresses");
+    int n = cached_backtrace((void **)pcs, max);
+    if (n < 0)
+      return 0;
+    *complete = n < max; /* it stops at the outermost frame or at max */
+    return n;
+  }
   if (!gcc.backtrace)
     return 0;
   _Unwind_Reason_Code rc = gcc.backtrace(one_frame, &w);

@@ -21,6 +21,17 @@
 /* Once, at start-up (not async-signal-safe).  Returns whether it loaded. */
 int ssrt_unwinder_load(void);
 
+/* From now on, walks outside signal handlers only (the heap trace, whose
+ * events come from wrappers): libunwind's unw_backtrace with its
+ * per-thread caches (loaded here, privately), which after a frame's first
+ * walk follows it from a cached description, some fifty times faster than
+ * the compiler's unwinder reading the unwind tables at every frame.
+ * Its caches are memory of libunwind's own (mmap, thread-local storage),
+ * and their first use in a thread may take a lock: never in a signal
+ * handler.  Returns whether it loaded; if not, walks stay libgcc's.  Not
+ * async-signal-safe. */
+int ssrt_unwinder_use_cache(void);
+
 /* The frames of the calling thread, innermost (this function's own)
  * first, into pcs[0..max); returns how many.  *complete is set
  * when the walk reached the outermost frame. */

@@ -45,6 +45,13 @@ static int inexact_traced(const struct ss_trace_model *m) {
 }
 
 static void print_heading(FILE *out, const struct ss_trace_model *m) {
+  if (ss_trace_is_heap(m)) {
+    fprintf(out, "%7s %10s %7s %7s %10s %7s %12s %10s %12s %12s  %s\n",
+            "[index]", "excl.allocs", "excl.%", "cum.%", "incl.allocs",
+            "incl.%", "excl.bytes", "excl.frees", "leaked.bytes",
+            "peak.bytes", "function (dso: file, line)");
+    return;
+  }
   if (ss_trace_is_io(m)) {
     fprintf(out, "%7s %10s %7s %7s %10s %7s %12s %10s  %s\n", "[index]",
             "excl.calls", "excl.%", "cum.%", "incl.calls", "incl.%",
@@ -61,6 +68,12 @@ static void print_heading(FILE *out, const struct ss_trace_model *m) {
 
 static void print_extra(FILE *out, const struct ss_trace_model *m,
                         const struct ss_cs_function *f) {
+  if (ss_trace_is_heap(m)) {
+    fprintf(out, " %12" PRIu64 " %10" PRIu64 " %12" PRIu64 " %12" PRIu64,
+            f->excl[SS_HEAP_W_BYTES], f->excl[SS_HEAP_W_FREES],
+            f->excl[SS_HEAP_W_LEAKED_BYTES], f->excl[SS_HEAP_W_PEAK_BYTES]);
+    return;
+  }
   if (ss_trace_is_io(m)) {
     fprintf(out, " %12" PRIu64 " %10.6f", f->excl[SS_IO_W_BYTES],
             ss_secs(f->excl[SS_IO_W_NS]));

@@ -60,10 +60,12 @@ static void print_lines(const struct ss_listing *l, const char *order_text,
   snprintf(title, sizeof title, "Line list, in descending order by %s",
            order_text);
   ss_print_title(out, title);
-  int io = ss_trace_is_io(m);
-  fprintf(out, "%10s %6s %6s", io ? "calls" : "FPEs", "%", "cum.%");
+  int io = ss_trace_is_io(m), heap = ss_trace_is_heap(m);
+  fprintf(out, "%10s %6s %6s", m->kind->noun, "%", "cum.%");
   if (io)
     fprintf(out, " %12s %10s", "bytes", "secs");
+  if (heap)
+    fprintf(out, " %12s %10s", "bytes", "releases");
   fprintf(out, "  %s\n", "function (dso: file, line)");
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
@@ -79,6 +81,9 @@ static void print_lines(const struct ss_listing *l, const char *order_text,
     if (io)
       fprintf(out, " %12" PRIu64 " %10.6f", ln->w[SS_IO_W_BYTES],
               ss_secs(ln->w[SS_IO_W_NS]));
+    if (heap)
+      fprintf(out, " %12" PRIu64 " %10" PRIu64, ln->w[SS_HEAP_W_BYTES],
+              ln->w[SS_HEAP_W_FREES]);
     fprintf(out, "  %s (", f->name);
     ss_print_dso_place(out, f->dso, ln->file, ln->line);
     fputs(")\n", out);

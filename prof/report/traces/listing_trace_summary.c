@@ -89,6 +89,13 @@ void ss_list_trace_summary(const struct ss_listing *l) {
   const struct ss_trace_model *m = l->traces;
   FILE *out = l->out;
   const char *experiment = l->profile->experiment;
+  if (ss_trace_is_heap(m)) {
+    ss_list_heap_summary(l);
+    print_extras(l);
+    if (m->events)
+      ss_list_heap_calls(l);
+    return;
+  }
   ss_print_rule(out);
   if (ss_trace_is_io(m)) {
     fprintf(out, "Summary of I/O callstack tracing data (%s)--\n", experiment);

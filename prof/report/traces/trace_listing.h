@@ -8,6 +8,7 @@
 
 #include "listing.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Function ids of the model by exclusive events (the function list's
@@ -18,5 +19,18 @@ uint32_t *ss_trace_functions_by_exclusive(const struct ss_trace_model *m);
 static inline int ss_trace_is_io(const struct ss_trace_model *m) {
   return m->kind->kind == SS_TRACE_IO;
 }
+
+/* Whether the model is heap's. */
+static inline int ss_trace_is_heap(const struct ss_trace_model *m) {
+  return m->kind->kind == SS_TRACE_HEAP;
+}
+
+/* heap (listing_heap.c): the summary, the calls by kind; the stacks with
+ * some weight `wi`, in descending order of it (*n of them; the caller
+ * frees the array). */
+void ss_list_heap_summary(const struct ss_listing *l);
+void ss_list_heap_calls(const struct ss_listing *l);
+uint32_t *ss_heap_stacks_by(const struct ss_trace_model *m, uint32_t wi,
+                            size_t *n);
 
 #endif
