@@ -69,8 +69,24 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   std::vector<ss_desc_call> Calls;
   std::vector<ss_desc_loop> Loops;
   std::vector<ss_desc_line> Lines;
+  std::vector<ss_desc_entry> Entries;
 
   for (const InstrumentedFunction &IF : Functions) {
+    for (const auto &[Block, E] : IF.Entries) {
+      ss_desc_entry DE{};
+      DE.function = uint32_t(Funcs.size());
+      DE.block = Block;
+      DE.callee = Strings.add(E.Callee);
+      DE.demangled = Strings.add(demangle(E.Callee));
+      DE.file = Strings.add(E.Definition.File);
+      DE.line = E.Definition.Line;
+      DE.caller = Strings.add(E.Caller);
+      DE.call_file = Strings.add(E.CallSite.File);
+      DE.call_line = E.CallSite.Line;
+      DE.flags = (E.Inlined ? SS_ENTRY_INLINED : 0) |
+                 (Block == SS_NONE ? SS_ENTRY_LOST : 0);
+      Entries.push_back(DE);
+    }
     const FlowGraph &G = IF.Graph;
     ss_desc_function DF{};
     std::string Symbol = G.F->getName().str();
@@ -114,6 +130,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
       DC.file = Strings.add(C.Where.File);
       DC.line = C.Where.Line;
       DC.indirect_site = IF.SiteOfCall[I];
+      DC.inlined_from = Strings.add(C.InlinedFrom);
       Calls.push_back(DC);
     }
     for (const FlowLoop &L : G.Loops) {
@@ -141,9 +158,14 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
 
   ss_desc_header H{};
   std::memcpy(H.magic, SS_DESC_MAGIC, sizeof H.magic);
-  // The oldest version that holds it: without remarks, version 1's bytes.
-  H.version = RemarkEntries.empty() ? SS_DESC_VERSION_MIN : SS_DESC_VERSION;
-  H.header_size = sizeof H;
+  // The oldest version that holds it: without remarks and entries,
+  // version 1's bytes; versions 1 and 2 have the 72-byte header.
+  H.version = !Entries.empty()         ? 3
+              : !RemarkEntries.empty() ? 2
+                                       : SS_DESC_VERSION_MIN;
+  size_t HeaderSize = H.version >= 3 ? sizeof H : offsetof(ss_desc_header, num_entries);
+  H.header_size = uint32_t(HeaderSize);
+  H.num_entries = uint32_t(Entries.size());
   H.module_name = Strings.add(ModuleName);
   H.comp_dir = Strings.add(CompDir);
   H.num_counters = NumCounters;
@@ -159,6 +181,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
 
   std::vector<uint8_t> Out;
   append(Out, H);
+  Out.resize(HeaderSize);
   appendAll(Out, Funcs);
   appendAll(Out, Blocks);
   appendAll(Out, Edges);
@@ -166,6 +189,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   appendAll(Out, Loops);
   appendAll(Out, Lines);
   appendAll(Out, RemarkEntries);
+  appendAll(Out, Entries);
   Out.insert(Out.end(), Strings.bytes().begin(), Strings.bytes().end());
   uint64_t Hash = fnv1a(Out); // module_hash is still zero here
   std::memcpy(Out.data() + offsetof(ss_desc_header, module_hash), &Hash,

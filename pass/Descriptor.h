@@ -3,6 +3,7 @@
 #ifndef SS_PASS_DESCRIPTOR_H
 #define SS_PASS_DESCRIPTOR_H
 
+#include "EntryMarkers.h"
 #include "FlowGraph.h"
 #include "Remarks.h"
 
@@ -15,6 +16,9 @@ namespace ss {
 struct InstrumentedFunction {
   FlowGraph Graph;
   std::vector<uint32_t> SiteOfCall; // indirect site per call, or SS_NONE
+  // The source functions' entries its code holds (EntryMarkers.h), with
+  // the block of each (SS_NONE: the marker was lost).
+  std::vector<std::pair<uint32_t, FoundEntry>> Entries;
 };
 
 std::vector<uint8_t>

@@ -77,6 +77,7 @@ struct FlowCallSite {
   llvm::CallBase *Call = nullptr;
   std::string Callee; // empty for indirect calls
   SourceLine Where;
+  std::string InlinedFrom; // the call's source caller if inlined, else empty
 };
 
 struct FlowLoop {

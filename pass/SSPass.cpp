@@ -26,6 +26,7 @@
 #include "Compat.h"
 #include "CounterPromotion.h"
 #include "Descriptor.h"
+#include "EntryMarkers.h"
 #include "FlowGraph.h"
 #include "Instrumenter.h"
 #include "MachineCodeMap.h"
@@ -142,9 +143,12 @@ private:
 
   // Build every graph and choose its counters before touching the IR.
   void analyse() {
+    ss::MarkedFunctions Marked = ss::markedFunctions(M);
     for (Function &F : M) {
-      if (!shouldInstrument(F))
+      if (!shouldInstrument(F)) {
+        ss::dropEntryMarkers(F);
         continue;
+      }
       if (SplitConditions &&
           ss::splitBranchConditions(
               F, FAM.getResult<BranchProbabilityAnalysis>(F),
@@ -152,11 +156,21 @@ private:
         FAM.invalidate(F, PreservedAnalyses::none());
       if (ss::returnAfterTailCalls(F))
         FAM.invalidate(F, PreservedAnalyses::none());
+      std::vector<ss::FoundEntry> Entries =
+          ss::takeEntryMarkers(F, Marked, FAM.getResult<LoopAnalysis>(F));
       auto &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       ss::InstrumentedFunction IF;
       IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
+      for (ss::FlowCallSite &C : IF.Graph.Calls)
+        C.InlinedFrom = ss::inlinedFrom(C.Call->getDebugLoc(), Marked);
+      for (ss::FoundEntry &E : Entries) {
+        uint32_t Block =
+            E.Position ? ss::blockHolding(IF.Graph, E.Position) : SS_NONE;
+        E.Position = nullptr;
+        IF.Entries.emplace_back(Block, std::move(E));
+      }
       ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
       if (!CountsInStaticTLS && ss::restartsByTailCall(F))
         IF.Graph.RestartCounter = Choice.NumCounters++;
@@ -421,6 +435,8 @@ llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "SSPass", "0.1", [](PassBuilder &PB) {
             ss::atPipelineStart(PB, [](ModulePassManager &MPM,
                                        OptimizationLevel) {
+              if (InstrumentCounts)
+                MPM.addPass(ss::EntryMarkerPass());
               if (CollectRemarks)
                 MPM.addPass(ss::RemarkCapturePass());
             });

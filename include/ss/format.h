@@ -29,13 +29,14 @@ extern "C" {
 
 #define SS_DESC_MAGIC "SSDESC\0\1" /* 8 bytes */
 /*
- * Version 2 added the loop remarks (num_remarks, remarks[]).  A writer puts
- * the oldest version that can hold its descriptor: 1 when it has no
- * remarks (the bytes are then exactly those of a version 1 writer, so a
- * counting build reads the same everywhere), 2 when it has; readers accept
- * SS_DESC_VERSION_MIN..SS_DESC_VERSION.
+ * Version 2 added the loop remarks (num_remarks, remarks[]); version 3 the
+ * source functions' entries (num_entries, entries[], struct ss_desc_entry)
+ * and with them the 80-byte header.  A writer puts the oldest version that
+ * can hold its descriptor: 1 when it has neither (the bytes are then
+ * exactly those of a version 1 writer), 2 with remarks only, 3 with
+ * entries; readers accept SS_DESC_VERSION_MIN..SS_DESC_VERSION.
  */
-#define SS_DESC_VERSION 2u
+#define SS_DESC_VERSION 3u
 #define SS_DESC_VERSION_MIN 1u
 
 /*
@@ -43,7 +44,8 @@ extern "C" {
  * the previous one:
  *   functions[num_functions], blocks[num_blocks], edges[num_edges],
  *   calls[num_calls], loops[num_loops], lines[num_lines],
- *   remarks[num_remarks], strtab[strtab_size]
+ *   remarks[num_remarks], entries[num_entries] (version 3),
+ *   strtab[strtab_size]
  * All "strtab" members are byte offsets of NUL-terminated strings in strtab.
  * Offset 0 is always the empty string.
  */
@@ -64,7 +66,10 @@ struct ss_desc_header {
   uint32_t num_indirect_sites;
   uint32_t strtab_size;
   uint32_t num_remarks; /* version 2; 0 (then "reserved") in version 1 */
-}; /* 72 bytes */
+  /* Version 3 only (versions 1 and 2 end here, at 72 bytes): */
+  uint32_t num_entries;
+  uint32_t reserved;
+}; /* 80 bytes; header_size says 72 in versions 1 and 2 */
 
 /*
  * Block markers (pass/MachineCodeMap.h, prof/mcode/elf_code.c): the pseudo probe
@@ -124,6 +129,38 @@ struct ss_desc_block {
 #define SS_BLOCK_LANDING_PAD 0x8u  /* starts an exception handler */
 #define SS_BLOCK_SETJMP_RECV 0x10u /* empty block where setjmp returns */
 
+/*
+ * Source functions entered (version 3).  Before the optimizer runs, the pass
+ * puts a marker at the start of every function's entry block (a pseudo
+ * probe, which the optimizer carries along through inlining, tail-recursion
+ * elimination, duplication and merging of blocks); after it, each marker
+ * left is one entry here, the counted block it ended up in, and is
+ * removed.  The block's executions are entries into the source function:
+ * its calls as the source makes them, whether the call was inlined, turned
+ * into a loop (the entry block is then the loop's header) or made.  A
+ * marker duplicated with its block has one entry per copy (their counts add
+ * up); an inlined copy of a function whose code remains but whose marker
+ * the optimizer dropped has an entry with block SS_NONE and SS_ENTRY_LOST:
+ * its entries are unknown.
+ */
+struct ss_desc_entry {
+  uint32_t function;  /* descriptor function whose code holds the marker */
+  uint32_t block;     /* its function-relative block; SS_NONE if lost */
+  uint32_t callee;    /* strtab: linkage name of the source function entered */
+  uint32_t demangled; /* strtab: its demangled name */
+  uint32_t file;      /* strtab: its definition's file */
+  uint32_t line;      /* its definition's line, 0 if unknown */
+  uint32_t caller;    /* strtab: linkage name of the function it was inlined
+                         into (the innermost; itself perhaps inlined);
+                         empty when not inlined */
+  uint32_t call_file; /* strtab: where it was inlined (the call's line) */
+  uint32_t call_line;
+  uint32_t flags;     /* SS_ENTRY_* */
+}; /* 40 bytes */
+
+#define SS_ENTRY_INLINED 0x1u /* an inlined copy's entry */
+#define SS_ENTRY_LOST 0x2u    /* code of an inlined copy without its marker */
+
 /* Pseudo nodes of a function's flow graph (Knuth's closed graph). */
 #define SS_NODE_ENTRY 0xFFFFFFFEu
 #define SS_NODE_EXIT 0xFFFFFFFDu
@@ -162,7 +199,10 @@ struct ss_desc_call {
   uint32_t file;          /* strtab */
   uint32_t line;
   uint32_t indirect_site; /* module indirect-site index, or SS_NONE */
-  uint32_t reserved;
+  /* strtab (version 3; 0 before): linkage name of the innermost function
+   * the call's code was inlined from, the call's source caller; 0 (the
+   * empty string) for the function's own code */
+  uint32_t inlined_from;
 }; /* 24 bytes */
 
 struct ss_desc_loop {

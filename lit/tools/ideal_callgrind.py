@@ -90,11 +90,24 @@ def main():
     def allowed(count, estimated_here):
         return count * opt.tolerance / 100 if estimated_here else 0
 
+    # ssprof gives the code inlined from g to g (its DWARF inline chain);
+    # callgrind to the function it was inlined into.  The functions inlined
+    # and those they were inlined into are compared as one group.
+    key = {fn["name"]: fn.get("symbol") or fn["name"] for fn in doc["functions"]}
+    group = {key[fn["name"]] for fn in doc["functions"] if fn.get("inlined")}
+    group |= {key.get(e["caller"], e["caller"]) for e in doc.get("callgraph", [])
+              if e.get("inlined")}
     errors = []
-    for name in sorted(set(ours) | set(theirs["functions"])):
+    for name in sorted((set(ours) | set(theirs["functions"])) - group):
         a, b = ours.get(name, 0), theirs["functions"].get(name, 0)
         if abs(a - b) > allowed(b, name in estimated):
             errors.append(f"{name}: ssprof {a}, callgrind {b}")
+    if group:
+        a = sum(ours.get(n, 0) for n in group)
+        b = sum(theirs["functions"].get(n, 0) for n in group)
+        if abs(a - b) > allowed(b, bool(group & estimated)):
+            errors.append(f"{' + '.join(sorted(group))}: ssprof {a}, "
+                          f"callgrind {b}")
     total, cg = ideal["instructions"], theirs["program"]
     if abs(total - cg) > allowed(cg, bool(estimated)):
         errors.append(f"total: ssprof {total}, callgrind {cg}")

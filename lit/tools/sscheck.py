@@ -45,6 +45,20 @@ def unparametered(name):
     return name.split("(")[0]
 
 
+def source_name(name):
+    """What __func__ says in a template or a lambda: "twice" for "int
+    twice<int>(int)", "operator()" for "main::$_0::operator()(int) const"."""
+    if "operator()" in name:
+        return "operator()"
+    depth, out = 0, ""
+    for ch in name.split("(")[0]:
+        depth += (ch == "<") - (ch == ">")
+        if depth == 0 and ch != ">":
+            out += ch
+    words = out.split()
+    return words[-1].split("::")[-1] if words else name
+
+
 def tabulate(profile):
     t = {"site": defaultdict(int), "calls": defaultdict(int),
          "pair": defaultdict(int), "indirect": defaultdict(int),
@@ -54,7 +68,7 @@ def tabulate(profile):
         # Also by symbol, and by the bare C++ name (what __func__ says:
         # "~Guard" for "Guard::~Guard()").
         bare = f["name"].split("(")[0].split("::")[-1]
-        for alias in {f.get("symbol"), bare} - {None, f["name"]}:
+        for alias in {f.get("symbol"), bare, source_name(f["name"])} - {None, f["name"]}:
             t["calls"][alias] += known(f["calls"])
     for c in profile["calls"]:
         if c.get("callee"):

@@ -24,7 +24,11 @@
  *
  * Rules (docs/ssprof-json.md repeats them for users):
  *  - a function's block executions are the sum of its known block counts;
- *    its calls are its FUNC_ENTRY edge;
+ *    its calls are the source's (model_entries.c): the counts of the
+ *    blocks that hold its entry markers, in its own code and in every
+ *    inlined copy; without entries in the descriptor, its FUNC_ENTRY edge;
+ *  - a function that was only inlined is a function of the model without
+ *    blocks of its own;
  *  - a source line's count is the MAX of the counts of the blocks whose
  *    line list contains it (a line split over several blocks ran as often
  *    as its most executed part; summing would count `for (...)` headers
@@ -68,10 +72,18 @@ struct ss_model_function {
   uint32_t line;
   const char *dso;
   const struct ss_merged_module *module;
-  uint32_t desc_index; /* function index in the module's descriptor */
+  uint32_t desc_index; /* function index in the module's descriptor;
+                          SS_MODEL_NONE for a function only inlined */
   uint32_t local;      /* SS_FUNC_LOCAL */
   int calls_known;
-  int64_t calls;
+  int64_t calls;       /* as the source makes them (model_entries.c) */
+  /* Entries into its own machine code (its FUNC_ENTRY edge): calls made
+   * as calls.  calls == entry_calls where nothing was inlined or turned
+   * into a loop, or where the descriptor has no entries (older files). */
+  int entry_calls_known;
+  int64_t entry_calls;
+  int inlined;         /* some or all of its entries were inlined copies' */
+  int calls_lost;      /* an inlined copy lost its marker: calls unknown */
   int64_t restarts; /* entries run again after a thread's first call */
   int64_t blocks; /* sum of known block counts */
   uint32_t unknown_blocks;
@@ -113,7 +125,10 @@ struct ss_model_target {
 };
 
 struct ss_model_call {
-  uint32_t caller;     /* model function id */
+  uint32_t caller;     /* model function id whose code holds the call */
+  uint32_t source_caller; /* the function whose source makes the call:
+                             the innermost one its code was inlined from,
+                             else `caller` */
   uint32_t block;      /* model block id holding the call */
   const char *callee;  /* display name; NULL for an indirect call */
   uint32_t callee_function; /* direct callee if instrumented */
@@ -127,10 +142,33 @@ struct ss_model_call {
   int64_t other_targets; /* calls the runtime could not attribute */
 };
 
+/* How a source call was made. */
+enum ss_arc_kind {
+  SS_ARC_CALL = 0,    /* a call (or a tail call made as a jump to the callee) */
+  SS_ARC_INLINED = 1, /* the callee's code was inlined into the caller */
+  SS_ARC_LOOP = 2     /* a self-recursive call the optimizer turned into a
+                         jump back to the function's start */
+};
+
 struct ss_model_arc {
   uint32_t caller;        /* model function id, SS_MODEL_NONE = <spontaneous> */
   uint32_t callee;        /* model function id, SS_MODEL_NONE = not instrumented */
   const char *callee_name;
+  int64_t count;
+  int kind;               /* enum ss_arc_kind */
+};
+
+/* An entry of a source function (descriptor entries, model_entries.c):
+ * `count` entries into `callee` made in `caller`'s code (the innermost
+ * function it was inlined into; the callee itself for a function's own
+ * entries) and counted in block `block` of `holder`. */
+struct ss_model_entry {
+  uint32_t callee, caller, holder; /* model function ids */
+  uint32_t block;                  /* model block id; SS_MODEL_NONE: lost */
+  int inlined;
+  const char *call_file;
+  uint32_t call_line;
+  int known;
   int64_t count;
 };
 
@@ -157,8 +195,10 @@ struct ss_model {
   size_t num_function_lines;
   struct ss_model_call *calls;
   size_t num_calls;
-  struct ss_model_arc *arcs; /* sorted by callee, caller */
+  struct ss_model_arc *arcs; /* sorted by callee, caller, kind */
   size_t num_arcs;
+  struct ss_model_entry *entries; /* descriptor order, module by module */
+  size_t num_entries;
   struct ss_model_loop *loops;
   size_t num_loops;
   /* totals */

@@ -230,7 +230,7 @@ static void count_loop(struct ss_loop_nest *n, const struct work *w,
   l->entries = 0;
   if (ml->header_block == f->first_block) {
     l->entries_known = f->calls_known;
-    l->entries = f->calls_known ? f->calls : 0;
+    l->entries = f->entry_calls_known ? f->entry_calls : 0;
   }
   uint32_t h = ml->header_block;
   for (uint32_t k = w->g.pred_start[h]; k < w->g.pred_start[h + 1]; k++) {

@@ -18,7 +18,7 @@ const char *ss_model_keep(struct ss_model *m, char *owned) {
   return owned;
 }
 
-static void warn(struct ss_model *m, char *line) {
+void ss_model_warn(struct ss_model *m, char *line) {
   m->warnings = ss_xrealloc_array(m->warnings, m->num_warnings + 1,
                                   sizeof *m->warnings);
   m->warnings[m->num_warnings++] = line;
@@ -108,13 +108,15 @@ static void add_function(struct ss_model *m, const struct ss_merged_module *mm,
   }
   ss_flow_result_release(&r);
   if (f->inconsistent)
-    warn(m, ss_xasprintf("%s: inconsistent counts in %s", mm->origin->name,
+    ss_model_warn(m, ss_xasprintf("%s: inconsistent counts in %s", mm->origin->name,
                          f->name));
 }
 
 static void add_loops(struct ss_model *m, size_t *cap) {
   for (uint32_t id = 0; id < m->num_functions; id++) {
     const struct ss_model_function *f = &m->functions[id];
+    if (f->desc_index == SS_MODEL_NONE)
+      continue; /* only inlined: its loops are in its callers' code */
     const struct ss_descriptor *d = f->module->desc;
     const struct ss_desc_function *df = &d->functions[f->desc_index];
     uint32_t first = (uint32_t)m->num_loops; /* the function's loop 0 */
@@ -180,6 +182,8 @@ static void build_lines(struct ss_model *m) {
   struct ss_model_line *raw = NULL;
   for (uint32_t id = 0; id < m->num_functions; id++) {
     const struct ss_model_function *f = &m->functions[id];
+    if (f->desc_index == SS_MODEL_NONE)
+      continue; /* only inlined: no blocks of its own */
     const struct ss_descriptor *d = f->module->desc;
     const struct ss_desc_function *df = &d->functions[f->desc_index];
     for (uint32_t b = 0; b < df->num_blocks; b++) {
@@ -255,6 +259,7 @@ void ss_model_build(struct ss_model *m, const struct ss_profile *p,
   for (size_t i = 0; i < p->num_modules && nf; i++)
     for (uint32_t fi = 0; fi < p->modules[i].desc->header.num_functions; fi++)
       add_function(m, &p->modules[i], fi, &next_block, &edge_cap);
+  ss_model_build_entries(m);
   for (uint32_t id = 0; id < m->num_functions; id++) {
     const struct ss_model_function *f = &m->functions[id];
     if (__builtin_add_overflow(m->total_block_executions, f->blocks,
@@ -287,6 +292,7 @@ void ss_model_release(struct ss_model *m) {
   free(m->function_lines);
   free(m->calls);
   free(m->arcs);
+  free(m->entries);
   free(m->loops);
   free(m->warnings);
   free(m->strings);

@@ -25,7 +25,7 @@ struct address_entry {
 struct lookup {
   struct symbol_entry *by_symbol;
   struct address_entry *by_address;
-  uint32_t n;
+  uint32_t n, n_address;
 };
 
 static int symbol_cmp(const void *x, const void *y) {
@@ -46,17 +46,20 @@ static int address_cmp(const void *x, const void *y) {
 
 static void build_lookup(const struct ss_model *m, struct lookup *l) {
   l->n = m->num_functions;
-  l->by_symbol = ss_xcalloc(l->n, sizeof *l->by_symbol);
-  l->by_address = ss_xcalloc(l->n, sizeof *l->by_address);
+  l->n_address = 0;
+  l->by_symbol = ss_xcalloc(l->n + 1, sizeof *l->by_symbol);
+  l->by_address = ss_xcalloc(l->n + 1, sizeof *l->by_address);
   for (uint32_t i = 0; i < l->n; i++) {
     const struct ss_model_function *f = &m->functions[i];
     l->by_symbol[i].symbol = f->symbol;
     l->by_symbol[i].function = i;
-    l->by_address[i].loc = f->module->function_locs[f->desc_index];
-    l->by_address[i].function = i;
+    if (f->desc_index == SS_MODEL_NONE)
+      continue; /* only inlined: no code of its own */
+    l->by_address[l->n_address].loc = f->module->function_locs[f->desc_index];
+    l->by_address[l->n_address++].function = i;
   }
   ss_sort(l->by_symbol, l->n, sizeof *l->by_symbol, symbol_cmp);
-  ss_sort(l->by_address, l->n, sizeof *l->by_address, address_cmp);
+  ss_sort(l->by_address, l->n_address, sizeof *l->by_address, address_cmp);
 }
 
 static void free_lookup(struct lookup *l) {
@@ -90,7 +93,7 @@ static uint32_t find_by_symbol(const struct ss_model *m, const struct lookup *l,
 }
 
 static uint32_t find_by_address(const struct lookup *l, const struct ss_loc *loc) {
-  size_t lo = 0, hi = l->n;
+  size_t lo = 0, hi = l->n_address;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
     if (ss_loc_cmp(&l->by_address[mid].loc, loc) < 0)
@@ -98,7 +101,7 @@ static uint32_t find_by_address(const struct lookup *l, const struct ss_loc *loc
     else
       hi = mid;
   }
-  if (lo < l->n && ss_loc_cmp(&l->by_address[lo].loc, loc) == 0)
+  if (lo < l->n_address && ss_loc_cmp(&l->by_address[lo].loc, loc) == 0)
     return l->by_address[lo].function;
   return SS_MODEL_NONE;
 }
@@ -108,6 +111,26 @@ static char *readable_name(const struct ss_model *m, const char *symbol) {
   char *name =
       m->namer.readable ? m->namer.readable(m->namer.self, symbol) : NULL;
   return name ? name : ss_xstrdup(symbol);
+}
+
+struct ss_model_lookup *ss_model_lookup_new(const struct ss_model *m) {
+  struct lookup *l = ss_xcalloc(1, sizeof *l);
+  build_lookup(m, l);
+  return (struct ss_model_lookup *)l;
+}
+
+void ss_model_lookup_free(struct ss_model_lookup *l) {
+  if (!l)
+    return;
+  free_lookup((struct lookup *)l);
+  free(l);
+}
+
+uint32_t ss_model_find_symbol(const struct ss_model *m,
+                              const struct ss_model_lookup *l,
+                              const char *symbol,
+                              const struct ss_merged_module *module) {
+  return find_by_symbol(m, (const struct lookup *)l, symbol, module);
 }
 
 /* ---- indirect targets ---- */
@@ -177,13 +200,20 @@ static void build_call_sites(struct ss_model *m, const struct lookup *l) {
     const struct ss_model_function *f = &m->functions[id];
     const struct ss_merged_module *mm = f->module;
     const struct ss_descriptor *d = mm->desc;
+    if (f->desc_index == SS_MODEL_NONE)
+      continue; /* only inlined: its calls are its callers' */
     const struct ss_desc_function *df = &d->functions[f->desc_index];
     for (uint32_t i = 0; i < df->num_calls; i++) {
       const struct ss_desc_call *dc = &d->calls[df->first_call + i];
       SS_GROW(m->calls, cap, m->num_calls);
       struct ss_model_call *c = &m->calls[m->num_calls++];
       memset(c, 0, sizeof *c);
-      c->caller = id;
+      c->caller = c->source_caller = id;
+      if (d->strtab[dc->inlined_from]) {
+        uint32_t from = find_by_symbol(m, l, ss_desc_str(d, dc->inlined_from), mm);
+        if (from != SS_MODEL_NONE)
+          c->source_caller = from;
+      }
       c->block = f->first_block + dc->block;
       c->file = ss_desc_str(d, dc->file);
       c->line = dc->line;
@@ -218,11 +248,12 @@ static int arc_cmp(const void *x, const void *y) {
   }
   if (a->caller != b->caller)
     return a->caller < b->caller ? -1 : 1;
-  return 0;
+  return a->kind < b->kind ? -1 : a->kind > b->kind;
 }
 
-static void push_arc(struct ss_model *m, size_t *cap, uint32_t caller,
-                     uint32_t callee, const char *name, int64_t count) {
+static void push_arc_kind(struct ss_model *m, size_t *cap, uint32_t caller,
+                          uint32_t callee, const char *name, int64_t count,
+                          int kind) {
   if (count <= 0)
     return;
   SS_GROW(m->arcs, *cap, m->num_arcs);
@@ -231,6 +262,12 @@ static void push_arc(struct ss_model *m, size_t *cap, uint32_t caller,
   a->callee = callee;
   a->callee_name = name;
   a->count = count;
+  a->kind = kind;
+}
+
+static void push_arc(struct ss_model *m, size_t *cap, uint32_t caller,
+                     uint32_t callee, const char *name, int64_t count) {
+  push_arc_kind(m, cap, caller, callee, name, count, SS_ARC_CALL);
 }
 
 static void sort_and_fold_arcs(struct ss_model *m) {
@@ -256,13 +293,14 @@ static void build_arcs(struct ss_model *m) {
     const struct ss_model_call *c = &m->calls[i];
     if (!c->indirect) {
       if (c->known)
-        push_arc(m, &cap, c->caller, c->callee_function, c->callee, c->count);
+        push_arc(m, &cap, c->source_caller, c->callee_function, c->callee, c->count);
       continue;
     }
     for (size_t t = 0; t < c->num_targets; t++)
-      push_arc(m, &cap, c->caller, c->targets[t].function,
+      push_arc(m, &cap, c->source_caller, c->targets[t].function,
                c->targets[t].name, c->targets[t].count);
   }
+  ss_model_entry_arcs(m, push_arc_kind, &cap);
   sort_and_fold_arcs(m);
   /* What the arcs from instrumented callers do not explain came from
    * outside: uninstrumented code, the C runtime, signal handlers. */

@@ -18,7 +18,9 @@ enum {
   CALL_SIZE = 24,
   LOOP_SIZE = 24,
   LINE_SIZE = 8,
-  REMARK_SIZE = 24
+  REMARK_SIZE = 24,
+  HEADER3_SIZE = 80, /* version 3: num_entries */
+  ENTRY_SIZE = 40
 };
 
 static void decode_header(const uint8_t *p, struct ss_desc_header *h) {
@@ -38,6 +40,8 @@ static void decode_header(const uint8_t *p, struct ss_desc_header *h) {
   h->num_indirect_sites = ss_le32(p + 60);
   h->strtab_size = ss_le32(p + 64);
   h->num_remarks = ss_le32(p + 68);
+  h->num_entries = 0; /* version 3: read once the header size is checked */
+  h->reserved = 0;
 }
 
 static void decode_function(const uint8_t *p, struct ss_desc_function *f) {
@@ -80,7 +84,7 @@ static void decode_call(const uint8_t *p, struct ss_desc_call *c) {
   c->file = ss_le32(p + 8);
   c->line = ss_le32(p + 12);
   c->indirect_site = ss_le32(p + 16);
-  c->reserved = ss_le32(p + 20);
+  c->inlined_from = ss_le32(p + 20);
 }
 
 static void decode_loop(const uint8_t *p, struct ss_desc_loop *l) {
@@ -104,6 +108,19 @@ static void decode_remark(const uint8_t *p, struct ss_desc_remark *r) {
   r->kind = ss_le32(p + 12);
   r->flags = ss_le32(p + 16);
   r->text = ss_le32(p + 20);
+}
+
+static void decode_entry(const uint8_t *p, struct ss_desc_entry *e) {
+  e->function = ss_le32(p);
+  e->block = ss_le32(p + 4);
+  e->callee = ss_le32(p + 8);
+  e->demangled = ss_le32(p + 12);
+  e->file = ss_le32(p + 16);
+  e->line = ss_le32(p + 20);
+  e->caller = ss_le32(p + 24);
+  e->call_file = ss_le32(p + 28);
+  e->call_line = ss_le32(p + 32);
+  e->flags = ss_le32(p + 36);
 }
 
 /* Does [first, first + count) lie inside an array of `total` elements? */
@@ -150,11 +167,14 @@ static int check_header(const uint8_t *blob, uint64_t size,
                "came with version 2)", h->version, h->num_remarks);
     return -1;
   }
-  if (h->header_size < HEADER_SIZE || h->header_size > size) {
+  if (h->header_size < (h->version >= 3 ? HEADER3_SIZE : HEADER_SIZE) ||
+      h->header_size > size) {
     ss_err_set(err, "module descriptor header size %u is invalid",
                h->header_size);
     return -1;
   }
+  if (h->version >= 3)
+    d->header.num_entries = ss_le32(blob + 72);
   uint64_t need = h->header_size;
   need += (uint64_t)h->num_functions * FUNCTION_SIZE;
   need += (uint64_t)h->num_blocks * BLOCK_SIZE;
@@ -163,6 +183,7 @@ static int check_header(const uint8_t *blob, uint64_t size,
   need += (uint64_t)h->num_loops * LOOP_SIZE;
   need += (uint64_t)h->num_lines * LINE_SIZE;
   need += (uint64_t)h->num_remarks * REMARK_SIZE;
+  need += (uint64_t)h->num_entries * ENTRY_SIZE;
   *arrays_end = need;
   need += h->strtab_size;
   if (need != size) {
@@ -208,6 +229,9 @@ static void decode_arrays(const uint8_t *blob, struct ss_descriptor *d) {
   d->remarks = ss_xcalloc(h->num_remarks, sizeof *d->remarks);
   for (uint32_t i = 0; i < h->num_remarks; i++, p += REMARK_SIZE)
     decode_remark(p, &d->remarks[i]);
+  d->entries = ss_xcalloc(h->num_entries, sizeof *d->entries);
+  for (uint32_t i = 0; i < h->num_entries; i++, p += ENTRY_SIZE)
+    decode_entry(p, &d->entries[i]);
   d->strtab = (const char *)p;
 }
 
@@ -272,7 +296,7 @@ static int check_function(const struct ss_descriptor *d, uint32_t fi,
       return -1;
     }
     if ((c->callee != SS_NONE && !str_ok(d, c->callee)) ||
-        !str_ok(d, c->file)) {
+        !str_ok(d, c->file) || !str_ok(d, c->inlined_from)) {
       ss_err_set(err, "function %s: call %u names a string outside the "
                  "string table", fname(d, fi), i);
       return -1;
@@ -347,6 +371,32 @@ static int check_remarks(const struct ss_descriptor *d, struct ss_err *err) {
   return 0;
 }
 
+static int check_entries(const struct ss_descriptor *d, struct ss_err *err) {
+  for (uint32_t i = 0; i < d->header.num_entries; i++) {
+    const struct ss_desc_entry *e = &d->entries[i];
+    if (!str_ok(d, e->callee) || !str_ok(d, e->demangled) ||
+        !str_ok(d, e->file) || !str_ok(d, e->caller) ||
+        !str_ok(d, e->call_file)) {
+      ss_err_set(err, "entry %u names a string outside the string table", i);
+      return -1;
+    }
+    if (e->function >= d->header.num_functions ||
+        (e->block != SS_NONE &&
+         e->block >= d->functions[e->function].num_blocks)) {
+      ss_err_set(err, "entry %u names block %u of function %u, which does "
+                 "not exist", i, e->block, e->function);
+      return -1;
+    }
+    if ((e->block == SS_NONE) != !!(e->flags & SS_ENTRY_LOST) ||
+        (e->flags & ~(SS_ENTRY_INLINED | SS_ENTRY_LOST))) {
+      ss_err_set(err, "entry %u has flags 0x%x that do not fit its block", i,
+                 e->flags);
+      return -1;
+    }
+  }
+  return 0;
+}
+
 int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
                         struct ss_descriptor *d, struct ss_err *err) {
   uint64_t arrays_end = 0;
@@ -362,6 +412,8 @@ int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
   for (uint32_t i = 0; rc == 0 && i < d->header.num_functions; i++)
     rc = check_function(d, i, err);
   if (rc == 0)
+    rc = check_entries(d, err);
+  if (rc == 0)
     return 0;
   ss_err_prefix(err, "module descriptor");
   ss_descriptor_release(d);
@@ -376,5 +428,6 @@ void ss_descriptor_release(struct ss_descriptor *d) {
   free(d->loops);
   free(d->lines);
   free(d->remarks);
+  free(d->entries);
   memset(d, 0, sizeof *d);
 }

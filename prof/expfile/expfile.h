@@ -26,6 +26,8 @@
  *     < num_indirect_sites or SS_NONE;
  *   - call blocks, loop headers and loop parents are valid;
  *   - remark kinds are known (SS_REMARK_*);
+ *   - entries name functions of the module and blocks of them (or SS_NONE
+ *     with SS_ENTRY_LOST, and no other flag);
  *   - every string offset is < strtab_size and the strtab ends in a NUL.
  */
 
@@ -40,6 +42,7 @@ struct ss_descriptor {
   struct ss_desc_loop *loops;
   struct ss_desc_line *lines;
   struct ss_desc_remark *remarks; /* [header.num_remarks] */
+  struct ss_desc_entry *entries;  /* [header.num_entries] (version 3) */
   const char *strtab; /* points into blob */
 };
 

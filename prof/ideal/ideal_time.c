@@ -28,6 +28,17 @@ struct function_code {
   uint32_t *program_insns; /* per machine block */
 };
 
+/* A module's object opened in the symbolizer, for inline chains. */
+struct inline_module {
+  const struct ss_merged_module *module;
+  void *handle; /* NULL: no DWARF there (the code stays its function's) */
+};
+
+struct named_function {
+  const char *name; /* the model's, or its plain form (see plain_name) */
+  uint32_t function;
+};
+
 struct builder {
   struct ss_ideal *ideal;
   const struct ss_model *m;
@@ -38,6 +49,12 @@ struct builder {
   size_t warnings_cap, strings_cap;
   struct ss_hash files; /* source file names the listings keep */
   struct ss_elf_cache *symbols; /* functions' sizes */
+  /* Inline chains: the function an instruction's code is inlined from. */
+  struct ss_symbolizer dwarf;
+  struct inline_module *inline_modules;
+  size_t num_inline_modules, inline_modules_cap;
+  struct named_function *by_name; /* model functions by name */
+  size_t num_by_name;
   const char **file_names;
   size_t file_names_cap;
 };
@@ -202,8 +219,8 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
   ss_hash128(mm->desc->blob, mm->desc->size, desc_hash);
   for (uint32_t fid = 0; fid < m->num_functions; fid++) {
     const struct ss_model_function *f = &m->functions[fid];
-    if (f->module != mm || !executed(f))
-      continue;
+    if (f->module != mm || !executed(f) || f->desc_index == SS_MODEL_NONE)
+      continue; /* (a function only inlined has no code of its own) */
     ss_progress_show(b->req->progress, "machine code read (functions)",
                      ++b->functions_read, b->functions_to_read);
     uint64_t start = mm->function_locs[f->desc_index].addr;
@@ -267,7 +284,7 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
           edge_count(&edges[fid], de->from, de->to, &count[f->num_blocks + e]);
     }
     struct ss_counted_function cf = {f->num_blocks, marks, count, known,
-                                     f->calls_known ? f->calls : 0,
+                                     f->entry_calls_known ? f->entry_calls : 0,
                                      f->restarts, edge_count, &edges[fid]};
     ss_mcode_count(&fc->mf, &cf);
     free(count);
@@ -743,6 +760,101 @@ static void block_line(struct builder *b, const struct ss_model_function *f,
   *line = f->line;
 }
 
+static int by_name_then_id(const void *x, const void *y) {
+  const struct named_function *a = x, *b = y;
+  int c = strcmp(a->name, b->name);
+  if (c)
+    return c;
+  return a->function < b->function ? -1 : a->function > b->function;
+}
+
+/* A C++ name as line-tables-only DWARF gives it (DW_AT_name, no linkage
+ * name): "twice<int>" for "int twice<int>(int)", "S::f" for "S::f() const":
+ * the name without its parameters and return type; NULL when the same. */
+static char *plain_name(const char *name) {
+  const char *start = name, *end = NULL;
+  int depth = 0;
+  for (const char *p = name; *p && !end; p++) {
+    if (*p == '<')
+      depth++;
+    else if (*p == '>')
+      depth--;
+    else if (depth == 0 && *p == ' ')
+      start = p + 1; /* after a return type */
+    else if (depth == 0 && *p == '(' && strncmp(p - (p - name >= 8 ? 8 : 0),
+                                                "operator", 8) != 0)
+      end = p;
+  }
+  if (!end)
+    end = name + strlen(name);
+  if (start == name && *end == '\0')
+    return NULL;
+  return ss_xasprintf("%.*s", (int)(end - start), start);
+}
+
+static void *inline_handle(struct builder *b, const struct ss_merged_module *mm) {
+  for (size_t i = 0; i < b->num_inline_modules; i++)
+    if (b->inline_modules[i].module == mm)
+      return b->inline_modules[i].handle;
+  if (!b->dwarf.ops)
+    b->dwarf = ss_dwarf_symbolizer_new();
+  enum ss_module_status status;
+  char why[256];
+  void *h = b->dwarf.ops->open(b->dwarf.self, mm->map->path,
+                               mm->map->build_id, mm->map->build_id_len,
+                               &status, why, sizeof why);
+  SS_GROW(b->inline_modules, b->inline_modules_cap, b->num_inline_modules);
+  b->inline_modules[b->num_inline_modules++] = (struct inline_module){mm, h};
+  return h;
+}
+
+/* The model function whose source an instruction of fc's code at
+ * `address` is: the innermost function of its DWARF inline chain, as the
+ * sampling listings attribute it (the same model function by name, in the
+ * same module first), else fc's own. */
+static uint32_t source_function(struct builder *b,
+                                const struct function_code *fc,
+                                uint64_t address) {
+  const struct ss_model *m = b->m;
+  const struct ss_model_function *f = &m->functions[fc->function];
+  if (!m->num_entries)
+    return fc->function; /* no entries: the functions are the binary's */
+  void *h = inline_handle(b, f->module);
+  const struct ss_sym_frame *frames;
+  if (!h || b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) < 2)
+    return fc->function;
+  if (!b->by_name) {
+    b->by_name = ss_xcalloc(2 * (size_t)m->num_functions + 1, sizeof *b->by_name);
+    for (uint32_t i = 0; i < m->num_functions; i++) {
+      b->by_name[b->num_by_name++] = (struct named_function){m->functions[i].name, i};
+      char *plain = plain_name(m->functions[i].name);
+      if (plain)
+        b->by_name[b->num_by_name++] = (struct named_function){own(b, plain), i};
+      free(plain);
+    }
+    ss_sort(b->by_name, b->num_by_name, sizeof *b->by_name, by_name_then_id);
+  }
+  size_t lo = 0, hi = b->num_by_name;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(b->by_name[mid].name, frames[0].function) < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  uint32_t found = SS_MODEL_NONE;
+  for (size_t i = lo; i < b->num_by_name &&
+                      strcmp(b->by_name[i].name, frames[0].function) == 0;
+       i++) {
+    uint32_t id = b->by_name[i].function;
+    if (m->functions[id].module == f->module)
+      return id;
+    if (found == SS_MODEL_NONE)
+      found = id;
+  }
+  return found != SS_MODEL_NONE ? found : fc->function;
+}
+
 /* The share of a block's executions that left by the rarer way of the
  * conditional branch that ends it; -1 without one or a count. */
 static double branch_minority(const struct ss_mcode_function *mf, size_t k) {
@@ -767,8 +879,6 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   uint32_t nprog = fc->program_insns[k];
   uint64_t count = (uint64_t)blk->count;
   double total = cycles * (double)count;
-  ideal->functions[fc->function].instructions += nprog * count;
-  ideal->functions[fc->function].cycles += total;
   ideal->total_instructions += nprog * count;
   ideal->total_cycles += total;
   uint32_t model_block = SS_MODEL_NONE;
@@ -812,7 +922,12 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
         .flags = SS_IDEAL_INSN_COUNTING};
     if (in->instrumentation)
       continue;
-    ii->line_index = add_line(b, a, fc->function,
+    /* Its source function's: the code inlined from g is g's. */
+    uint32_t owner = source_function(b, fc, in->address);
+    ideal->functions[owner].has_code = 1;
+    ideal->functions[owner].instructions += count;
+    ideal->functions[owner].cycles += total / nprog;
+    ii->line_index = add_line(b, a, owner,
                         in->line ? own_file(b, in->file) : file,
                         in->line ? in->line : line, total / nprog, count);
     if (block_line_index == UINT32_MAX)
@@ -1051,6 +1166,9 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   free(edges);
   ss_disasm_free(d);
   ss_elf_cache_free(b.symbols);
+  ss_symbolizer_destroy(&b.dwarf);
+  free(b.inline_modules);
+  free(b.by_name);
   ss_hash_release(&b.files);
   free(b.file_names);
   return status;

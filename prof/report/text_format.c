@@ -46,6 +46,17 @@ void ss_print_function_place(FILE *out, const struct ss_model_function *f,
   fputc(')', out);
 }
 
+const char *ss_arc_note(int kind) {
+  switch (kind) {
+  case SS_ARC_INLINED:
+    return " (inlined)";
+  case SS_ARC_LOOP:
+    return " (recursion as loop)";
+  default:
+    return "";
+  }
+}
+
 void ss_print_dso_place(FILE *out, const char *dso, const char *file,
                         uint32_t line) {
   fputs(dso, out);

@@ -35,6 +35,10 @@ void ss_print_file_line(FILE *out, const char *file, uint32_t line);
 void ss_print_caliper_window(FILE *out, const struct ss_caliper_window *w,
                              const char *what);
 
+/* What a butterfly line adds after a call edge's name: "" for a call,
+ * " (inlined)", " (recursion as loop)" (enum ss_arc_kind). */
+const char *ss_arc_note(int kind);
+
 /* "dso: file, line", "dso: file", or just "dso" when the file is unknown. */
 void ss_print_dso_place(FILE *out, const char *dso, const char *file,
                         uint32_t line);

@@ -29,8 +29,8 @@ static uint32_t add_function(const char *name, uint32_t num_blocks,
   f->dso = "prog";
   f->first_block = model.num_blocks;
   f->num_blocks = num_blocks;
-  f->calls_known = 1;
-  f->calls = calls;
+  f->calls_known = f->entry_calls_known = 1;
+  f->calls = f->entry_calls = calls; /* nothing inlined */
   f->rank = id + 1;
   for (uint32_t b = 0; b < num_blocks; b++) {
     struct ss_model_block *mb = &blocks[model.num_blocks++];

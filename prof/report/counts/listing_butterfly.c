@@ -21,6 +21,7 @@ struct callee_line {
   uint32_t function; /* SS_MODEL_NONE if not instrumented */
   const char *file;
   uint32_t line;
+  int kind; /* enum ss_arc_kind */
 };
 
 static const struct ss_model *sort_model;
@@ -56,6 +57,8 @@ static int same_site_key(const void *x, const void *y) {
   c = strcmp(a->file, b->file);
   if (c)
     return c;
+  if (a->kind != b->kind)
+    return a->kind < b->kind ? -1 : 1;
   return a->line < b->line ? -1 : a->line > b->line;
 }
 
@@ -77,10 +80,10 @@ static size_t fold_same_sites(struct callee_line *v, size_t n) {
 }
 
 static void print_index_suffix(FILE *out, const struct ss_model *m,
-                               uint32_t function) {
+                               uint32_t function, int kind) {
   if (function != SS_MODEL_NONE)
     fprintf(out, " [%u]", m->functions[function].rank);
-  fputc('\n', out);
+  fprintf(out, "%s\n", ss_arc_note(kind));
 }
 
 static void print_callers(FILE *out, const struct ss_model *m,
@@ -102,31 +105,45 @@ static void print_callers(FILE *out, const struct ss_model *m,
     fprintf(out, "%7s %14" PRId64 "%s  %s", "", a->count, pct,
             a->caller == SS_MODEL_NONE ? "<spontaneous>"
                                        : m->functions[a->caller].name);
-    print_index_suffix(out, m, a->caller);
+    print_index_suffix(out, m, a->caller, a->kind);
   }
   free(sorted);
+}
+
+static void push_line(struct callee_line **v, size_t *n, size_t *cap,
+                      int64_t count, const char *name, uint32_t function,
+                      const char *file, uint32_t line, int kind) {
+  if (count <= 0)
+    return;
+  SS_GROW(*v, *cap, *n);
+  (*v)[(*n)++] = (struct callee_line){count, name, function, file, line, kind};
 }
 
 static void push_callee(struct callee_line **v, size_t *n, size_t *cap,
                         int64_t count, const char *name, uint32_t function,
                         const struct ss_model_call *c) {
-  if (count <= 0)
-    return;
-  SS_GROW(*v, *cap, *n);
-  struct callee_line *cl = &(*v)[(*n)++];
-  cl->count = count;
-  cl->name = name;
-  cl->function = function;
-  cl->file = c->file;
-  cl->line = c->line;
+  push_line(v, n, cap, count, name, function, c->file, c->line, SS_ARC_CALL);
 }
 
-static void print_callees(FILE *out, const struct ss_model *m,
-                          const struct ss_model_call *calls, size_t n) {
+/* `order[0..n)`: the model's calls whose source caller is `id`. */
+static void print_callees(FILE *out, const struct ss_model *m, uint32_t id,
+                          const size_t *order, size_t n) {
   struct callee_line *v = NULL;
   size_t nv = 0, cap = 0;
+  /* Calls the optimizer inlined, or turned into a jump to the start. */
+  for (size_t i = 0; i < m->num_entries; i++) {
+    const struct ss_model_entry *e = &m->entries[i];
+    if (e->caller == id && e->inlined && e->known &&
+        e->block != SS_MODEL_NONE)
+      push_line(&v, &nv, &cap, e->count, m->functions[e->callee].name,
+                e->callee, e->call_file, e->call_line, SS_ARC_INLINED);
+  }
+  for (size_t i = 0; i < m->num_arcs; i++)
+    if (m->arcs[i].caller == id && m->arcs[i].kind == SS_ARC_LOOP)
+      push_line(&v, &nv, &cap, m->arcs[i].count, m->arcs[i].callee_name, id,
+                m->functions[id].file, m->functions[id].line, SS_ARC_LOOP);
   for (size_t i = 0; i < n; i++) {
-    const struct ss_model_call *c = &calls[i];
+    const struct ss_model_call *c = &m->calls[order[i]];
     if (!c->known)
       continue;
     if (!c->indirect) {
@@ -149,7 +166,7 @@ static void print_callees(FILE *out, const struct ss_model *m,
     fprintf(out, "%7s %14" PRId64 "  %s (", "", v[i].count, v[i].name);
     ss_print_file_line(out, v[i].file, v[i].line);
     fputc(')', out);
-    print_index_suffix(out, m, v[i].function);
+    print_index_suffix(out, m, v[i].function, v[i].kind);
   }
   free(v);
 }
@@ -157,11 +174,13 @@ static void print_callees(FILE *out, const struct ss_model *m,
 void ss_list_butterfly(const struct ss_listing *l) {
   const struct ss_model *m = l->model;
   FILE *out = l->out;
-  /* Call sites are grouped by caller and arcs sorted by callee: index both. */
+  /* Call sites by source caller (the function inlined there, for code
+   * inlined from it) and arcs sorted by callee: index both. */
   size_t *call_start = ss_xcalloc((size_t)m->num_functions + 1, sizeof *call_start);
   size_t *arc_start = ss_xcalloc((size_t)m->num_functions + 1, sizeof *arc_start);
+  size_t *call_order = ss_xcalloc(m->num_calls + 1, sizeof *call_order);
   for (size_t i = 0; i < m->num_calls; i++)
-    call_start[m->calls[i].caller + 1]++;
+    call_start[m->calls[i].source_caller + 1]++;
   for (size_t i = 0; i < m->num_arcs; i++)
     if (m->arcs[i].callee != SS_MODEL_NONE)
       arc_start[m->arcs[i].callee + 1]++;
@@ -169,6 +188,12 @@ void ss_list_butterfly(const struct ss_listing *l) {
     call_start[i + 1] += call_start[i];
     arc_start[i + 1] += arc_start[i];
   }
+  size_t *fill = ss_xcalloc((size_t)m->num_functions + 1, sizeof *fill);
+  for (size_t i = 0; i < m->num_calls; i++) {
+    uint32_t c = m->calls[i].source_caller;
+    call_order[call_start[c] + fill[c]++] = i;
+  }
+  free(fill);
   ss_print_title(out, "Butterfly function list, in descending order by "
                       "block executions");
   fprintf(out, "%7s %14s%-8s  %s\n", "", "calls", "(%)", "caller [index]");
@@ -190,11 +215,12 @@ void ss_list_butterfly(const struct ss_listing *l) {
     fprintf(out, "%7s %14s %14" PRId64 "  %s [%u]\n", index,
             ss_count_text(calls, sizeof calls, f->calls_known, f->calls),
             f->blocks, f->name, f->rank);
-    print_callees(out, m, &m->calls[call_start[id]],
+    print_callees(out, m, id, &call_order[call_start[id]],
                   call_start[id + 1] - call_start[id]);
     ss_print_rule(out);
     ss_quit_account(&q, ss_percent(f->blocks, m->total_block_executions));
   }
   free(call_start);
+  free(call_order);
   free(arc_start);
 }

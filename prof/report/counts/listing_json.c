@@ -130,6 +130,9 @@ void ss_json_write_function_row(struct ss_json *j, const char *key,
   ss_json_count(j, "calls", f->calls_known, f->calls);
   ss_json_int(j, "blocks", f->blocks);
   ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
+  ss_json_bool(j, "inlined", f->inlined);
+  ss_json_bool(j, "inlined_only", f->desc_index == SS_MODEL_NONE);
+  ss_json_count(j, "machine_calls", f->entry_calls_known, f->entry_calls);
   if (ideal)
     ss_json_write_function_ideal(j, ideal, function);
   if (cpi)
@@ -214,6 +217,7 @@ static void write_calls(struct ss_json *j, const struct ss_model *m) {
     ss_json_uint(j, "line", c->line);
     ss_json_count(j, "count", c->known, c->count);
     ss_json_bool(j, "indirect", c->indirect);
+    ss_json_string(j, "source_caller", m->functions[c->source_caller].name);
     ss_json_uint(j, "block", c->block);
     if (c->indirect) {
       ss_json_begin_array(j, "targets");
@@ -249,6 +253,8 @@ static void write_callgraph(struct ss_json *j, const struct ss_model *m) {
       ss_json_uint(j, "callee_index", m->functions[a->callee].rank);
     else
       ss_json_null(j, "callee_index");
+    ss_json_bool(j, "inlined", a->kind == SS_ARC_INLINED);
+    ss_json_bool(j, "recursion_as_loop", a->kind == SS_ARC_LOOP);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);

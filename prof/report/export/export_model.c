@@ -108,10 +108,12 @@ static void add_call(struct ss_xprofile *x, size_t *cap,
                      int64_t count) {
   if (callee == SS_MODEL_NONE || count <= 0)
     return;
-  struct ss_model_arc arc = {c->caller, callee, NULL, count};
+  struct ss_model_arc arc = {c->source_caller, callee, NULL, count,
+                             SS_ARC_CALL};
   SS_GROW(x->calls, *cap, x->num_calls);
   x->calls[x->num_calls++] = (struct ss_xcall){
-      c->caller, callee, c->file ? c->file : "", c->line, (uint64_t)count,
+      c->source_caller, callee, c->file ? c->file : "", c->line,
+      (uint64_t)count,
       {ss_ideal_arc_cycles(inc_insns, &arc), ss_ideal_arc_cycles(&v->inc,
                                                                   &arc)}};
 }

@@ -88,7 +88,7 @@ static void print_arc(FILE *out, const struct ss_ideal_view *v,
     return;
   }
   ss_ideal_print_name(out, v, al->other);
-  fprintf(out, " [%u]\n", v->rank[al->other]);
+  fprintf(out, " [%u]%s\n", v->rank[al->other], ss_arc_note(a->kind));
 }
 
 static void print_arcs(FILE *out, const struct ss_ideal_view *v,

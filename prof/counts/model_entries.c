@@ -1,0 +1,238 @@
+/*
+ * model_entries.c -- calls as the source makes them, from the entries of
+ * the descriptors (struct ss_desc_entry: where the marker the pass put at
+ * each function's start ended up after the optimizer).
+ *
+ *  - A function's calls are the sum of the counts of the blocks holding its
+ *    markers: its own (the start of its code; after tail-recursion
+ *    elimination the header of the loop the recursion became, which runs
+ *    once per source call) and those of every inlined copy, in any
+ *    function.  A marker the optimizer duplicated with its block has one
+ *    entry per copy, whose counts add up.  (A thread's first call run again from the start after the
+ *    runtime gave it counters leaves the blocks' counts alone: the first
+ *    run counts nothing.)
+ *  - A function whose descriptor has no own marker keeps its FUNC_ENTRY
+ *    edge for its own part (files of older passes have no entries at all).
+ *  - An inlined copy whose code is there without its marker, or a
+ *    function whose own marker is gone (the optimizer computed away the
+ *    loop that held it), makes the function's calls unknown, with a
+ *    warning: never a count too small.
+ *  - A function only inlined (no code of its own) joins the model without
+ *    blocks; copies of one source function (same linkage name, file and
+ *    line) inlined in several modules are one function.
+ *  - Arcs: caller -> callee for every inlined copy (SS_ARC_INLINED; the
+ *    caller is the innermost function it was inlined into), and f -> f
+ *    for the calls of f to itself turned into a jump: its own entries
+ *    minus the entries into its code (SS_ARC_LOOP).
+ */
+#include "counts.h"
+
+#include "base.h"
+#include "model_steps.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct entries_builder {
+  struct ss_model *m;
+  size_t functions_cap;
+  uint32_t first_inlined_only; /* model ids from here: only inlined */
+};
+
+/* The function only inlined that `e` enters, added on first sight. */
+static uint32_t inlined_only(struct entries_builder *b,
+                             const struct ss_merged_module *mm,
+                             const struct ss_desc_entry *e) {
+  struct ss_model *m = b->m;
+  const struct ss_descriptor *d = mm->desc;
+  const char *symbol = ss_desc_str(d, e->callee);
+  const char *file = ss_desc_str(d, e->file);
+  for (uint32_t i = b->first_inlined_only; i < m->num_functions; i++) {
+    const struct ss_model_function *f = &m->functions[i];
+    if (strcmp(f->symbol, symbol) == 0 && strcmp(f->file, file) == 0 &&
+        f->line == e->line)
+      return i;
+  }
+  SS_GROW(m->functions, b->functions_cap, m->num_functions);
+  uint32_t id = m->num_functions++;
+  struct ss_model_function *f = &m->functions[id];
+  memset(f, 0, sizeof *f);
+  f->symbol = symbol;
+  f->name = ss_desc_str(d, e->demangled)[0] ? ss_desc_str(d, e->demangled)
+                                             : symbol;
+  f->file = file;
+  f->line = e->line;
+  f->dso = ss_module_dso_name(m->profile, mm);
+  f->module = mm;
+  f->desc_index = SS_MODEL_NONE;
+  f->local = 1; /* found by symbol only from its own module's entries */
+  f->calls_known = 1;
+  return id;
+}
+
+/* The function named `symbol` for an entry of module `mm`. */
+static uint32_t by_symbol(struct entries_builder *b,
+                          const struct ss_model_lookup *l, const char *symbol,
+                          const struct ss_merged_module *mm) {
+  uint32_t id = ss_model_find_symbol(b->m, l, symbol, mm);
+  if (id != SS_MODEL_NONE)
+    return id;
+  for (uint32_t i = b->first_inlined_only; i < b->m->num_functions; i++)
+    if (strcmp(b->m->functions[i].symbol, symbol) == 0)
+      return i;
+  return SS_MODEL_NONE;
+}
+
+/* Entries into `e->callee`'s own code (not inlined, in itself). */
+static int own_entry(const struct ss_model_entry *e) {
+  return !e->inlined && e->callee == e->holder;
+}
+
+
+static void resolve(struct entries_builder *b) {
+  struct ss_model *m = b->m;
+  const struct ss_profile *p = m->profile;
+  size_t total = 0;
+  for (size_t i = 0; i < p->num_modules; i++)
+    total += p->modules[i].desc->header.num_entries;
+  if (total == 0)
+    return;
+  m->entries = ss_xcalloc(total, sizeof *m->entries);
+  struct ss_model_lookup *l = ss_model_lookup_new(m);
+  /* Callees first (functions only inlined join the model), then callers
+   * (which may be such functions). */
+  for (int pass = 0; pass < 2; pass++) {
+    uint32_t base = 0;
+    size_t k = 0;
+    for (size_t i = 0; i < p->num_modules; i++) {
+      const struct ss_merged_module *mm = &p->modules[i];
+      const struct ss_descriptor *d = mm->desc;
+      for (uint32_t j = 0; j < d->header.num_entries; j++, k++) {
+        const struct ss_desc_entry *de = &d->entries[j];
+        struct ss_model_entry *e = &m->entries[k];
+        uint32_t holder = base + de->function;
+        const char *symbol = ss_desc_str(d, de->callee);
+        if (pass == 0) {
+          e->holder = holder;
+          e->inlined = (de->flags & SS_ENTRY_INLINED) != 0;
+          e->call_file = ss_desc_str(d, de->call_file);
+          e->call_line = de->call_line;
+          if (!e->inlined && strcmp(symbol, m->functions[holder].symbol) == 0)
+            e->callee = holder;
+          else if ((e->callee = by_symbol(b, l, symbol, mm)) == SS_MODEL_NONE)
+            e->callee = inlined_only(b, mm, de);
+          e->block = SS_MODEL_NONE;
+          if (de->block != SS_NONE) {
+            e->block = m->functions[holder].first_block + de->block;
+            e->known = m->blocks[e->block].known;
+            e->count = m->blocks[e->block].count;
+          }
+          continue;
+        }
+        e->caller = holder;
+        const char *caller = ss_desc_str(d, de->caller);
+        if (e->inlined && caller[0]) {
+          uint32_t c = by_symbol(b, l, caller, mm);
+          if (c != SS_MODEL_NONE)
+            e->caller = c;
+        }
+      }
+      base += d->header.num_functions;
+    }
+  }
+  m->num_entries = total;
+  ss_model_lookup_free(l);
+}
+
+void ss_model_build_entries(struct ss_model *m) {
+  struct entries_builder b = {m, m->num_functions, m->num_functions};
+  for (uint32_t i = 0; i < m->num_functions; i++) {
+    m->functions[i].entry_calls_known = m->functions[i].calls_known;
+    m->functions[i].entry_calls = m->functions[i].calls;
+  }
+  resolve(&b);
+  if (!m->num_entries)
+    return;
+  uint32_t n = m->num_functions;
+  int64_t *own = ss_xcalloc(n, sizeof *own), *other = ss_xcalloc(n, sizeof *other);
+  char *has_entries = ss_xcalloc(n, 1), *has_own = ss_xcalloc(n, 1);
+  char *unknown = ss_xcalloc(n, 1);
+  for (size_t k = 0; k < m->num_entries; k++) {
+    const struct ss_model_entry *e = &m->entries[k];
+    struct ss_model_function *f = &m->functions[e->callee];
+    has_entries[e->callee] = 1;
+    if (e->inlined)
+      f->inlined = 1;
+    if (e->block == SS_MODEL_NONE) {
+      if (!f->calls_lost && e->inlined)
+        ss_model_warn(m, ss_xasprintf(
+            "%s: calls of %s unknown: the optimizer removed the entry "
+            "marker of its copy inlined into %s (%s, %u): a loop holding it "
+            "was vectorized or computed away",
+            f->module->origin->name, f->name,
+            m->functions[e->caller].name, e->call_file, e->call_line));
+      else if (!f->calls_lost)
+        ss_model_warn(m, ss_xasprintf(
+            "%s: calls of %s unknown: the optimizer removed its entry "
+            "marker (a loop its recursion became, computed away?)",
+            f->module->origin->name, f->name));
+      f->calls_lost = 1;
+      continue;
+    }
+    if (!e->known)
+      unknown[e->callee] = 1;
+    int64_t c = e->count, *sum = own_entry(e) ? &own[e->callee]
+                                                        : &other[e->callee];
+    if (own_entry(e))
+      has_own[e->callee] = 1;
+    if (__builtin_add_overflow(*sum, c, sum))
+      *sum = INT64_MAX;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    struct ss_model_function *f = &m->functions[i];
+    if (!has_entries[i])
+      continue;
+    int own_known = has_own[i] || f->desc_index == SS_MODEL_NONE ||
+                    f->entry_calls_known;
+    int64_t mine = has_own[i] ? own[i]
+                   : f->desc_index == SS_MODEL_NONE ? 0 : f->entry_calls;
+    f->calls_known = own_known && !unknown[i] && !f->calls_lost;
+    if (__builtin_add_overflow(mine, other[i], &f->calls))
+      f->calls = INT64_MAX;
+  }
+  free(own);
+  free(other);
+  free(has_entries);
+  free(has_own);
+  free(unknown);
+}
+
+void ss_model_entry_arcs(struct ss_model *m,
+                         void (*push)(struct ss_model *, size_t *, uint32_t,
+                                      uint32_t, const char *, int64_t, int),
+                         size_t *cap) {
+  if (!m->num_entries)
+    return;
+  int64_t *own = ss_xcalloc(m->num_functions, sizeof *own);
+  char *has_own = ss_xcalloc(m->num_functions, 1);
+  for (size_t k = 0; k < m->num_entries; k++) {
+    const struct ss_model_entry *e = &m->entries[k];
+    if (e->block == SS_MODEL_NONE || !e->known)
+      continue;
+    if (own_entry(e)) {
+      if (__builtin_add_overflow(own[e->callee], e->count, &own[e->callee]))
+        own[e->callee] = INT64_MAX;
+      has_own[e->callee] = 1;
+    } else if (e->inlined) {
+      push(m, cap, e->caller, e->callee, m->functions[e->callee].name,
+           e->count, SS_ARC_INLINED);
+    }
+  }
+  for (uint32_t i = 0; i < m->num_functions; i++) {
+    const struct ss_model_function *f = &m->functions[i];
+    if (has_own[i] && f->entry_calls_known && own[i] > f->entry_calls)
+      push(m, cap, i, i, f->name, own[i] - f->entry_calls, SS_ARC_LOOP);
+  }
+  free(own);
+  free(has_own);
+}
