@@ -33,6 +33,11 @@ struct ss_experiment {
   /* It also runs in a static program built by sscc (no preload needed:
    * libssrt.a has its part). */
   uint32_t runs_static;
+  /* The hwc experiments (sampling_kind SS_SAMPLING_HWC[TIME]): the seeds'
+   * counter number (hwc_events.h), or -1 for prof_hwc[time], whose
+   * counter and overflow come from the seeds' variables.  interval_ns is
+   * then the overflow value in events. */
+  int32_t hwc_counter;
 };
 
 /* The experiment called `name`, or NULL. */
@@ -40,8 +45,12 @@ const struct ss_experiment *ss_experiment_find(const char *name);
 /* The i-th experiment (NULL past the end), for help texts. */
 const struct ss_experiment *ss_experiment_at(unsigned i);
 
+/* The i-th hwc experiment ([f|s]<x>_hwc, <x>_hwctime, prof_hwc[time]),
+ * NULL past the end; ss_experiment_at lists the others. */
+const struct ss_experiment *ss_hwc_experiment_at(unsigned i);
+
 /* SpeedShop experiments that exist but are not implemented yet (heap,
- * mpi, the _hwc family, ...): 1 if `name` is one of them. */
+ * mpi, ...): 1 if `name` is one of them. */
 int ss_experiment_is_planned(const char *name);
 
 #endif

@@ -23,6 +23,9 @@
 #include "elf_probe.h"
 #include "experiments.h"
 #include "help_text.h"
+#include "hwc_events.h"
+#include "hwc_resolve.h"
+#include "ss/format.h"
 #include "locate.h"
 #include "util.h"
 
@@ -46,6 +49,10 @@ static void usage(FILE *out) {
   list_experiments(out);
   fprintf(out,
           " -fpe_inexact (fpe, inexact results too)\n"
+          "  hardware counters: -[f|s]{gi,cy,ic,isc,dc,dsc,tlb,gfp,fsc}_hwc "
+          "-{gi,...}_hwctime -prof_hwc -prof_hwctime\n"
+          "                (prof_*: $" SS_ENV_HWC_COUNTER_NUMBER " = 0-31 or an "
+          "event name, $" SS_ENV_HWC_COUNTER_OVERFLOW ")\n"
           "  -v            say what is run, with what\n"
           "  -calsig SIG   each arrival of signal SIG (name or number) records "
           "a caliper point\n"
@@ -76,6 +83,61 @@ static int parse_signal(const char *text) {
     return sig >= SIGRTMIN && sig <= SIGRTMAX ? sig : 0;
   }
   return 0;
+}
+
+/* An hwc experiment's event and overflow (the seeds' variables for
+ * prof_hwc[time], the experiment's own otherwise), resolved by libpfm4 and
+ * opened once here, so that an event this machine cannot count is refused
+ * in one line before the program starts; the encoding goes to the runtime
+ * through $_SPEEDSHOP_HWC_EVENT. */
+static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
+  char spec[32];
+  const char *event = spec;
+  uint64_t overflow = exp->interval_ns;
+  bool overflow_given = false;
+  if (exp->hwc_counter >= 0) {
+    snprintf(spec, sizeof spec, "%d", exp->hwc_counter);
+  } else {
+    const char *n = getenv(SS_ENV_HWC_COUNTER_NUMBER);
+    snprintf(spec, sizeof spec, "%d", exp->sampling_kind == SS_SAMPLING_HWC ? 9 : 0);
+    if (n && *n)
+      event = n;
+    const char *o = getenv(SS_ENV_HWC_COUNTER_OVERFLOW);
+    if (o && *o) {
+      char *end;
+      errno = 0;
+      unsigned long long v = strtoull(o, &end, 10);
+      if (*end || errno || v == 0 || o[0] == '-')
+        die(2, "$%s=%s: the overflow value must be a whole number greater "
+               "than 0", SS_ENV_HWC_COUNTER_OVERFLOW, o);
+      overflow = v;
+      overflow_given = true;
+    }
+    if (getenv(SS_ENV_HWC_PROF_NUMBER))
+      fprintf(stderr, "ssrun: warning: $%s is ignored: the counter sampled is "
+                      "the one profiled\n", SS_ENV_HWC_PROF_NUMBER);
+  }
+  struct ss_hwc_resolved r;
+  char why[512];
+  if (ss_hwc_resolve(event, 0, &r, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s: %s", exp->name, event, why);
+  /* A clock event counts nanoseconds: the seed's 2053 would interrupt
+   * every 2 microseconds; a millisecond (the prime 1000003) instead. */
+  if (!overflow_given && exp->hwc_counter < 0 && ss_hwc_is_clock_event(r.name))
+    overflow = 1000003;
+  if (ss_hwc_probe(&r, overflow, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s%s%s%s: %s", exp->name, r.name,
+        r.seed_name ? " (" : "", r.seed_name ? r.seed_name : "",
+        r.seed_name ? ")" : "", why);
+  char value[512];
+  snprintf(value, sizeof value, "%u,%llu,%llu,%llu,%llu,%d,%s", r.type,
+           (unsigned long long)r.config, (unsigned long long)r.config1,
+           (unsigned long long)r.config2, (unsigned long long)overflow,
+           r.exclude_kernel, r.name);
+  setenv(SS_ENV_HWC_EVENT, value, 1);
+  if (verbose)
+    fprintf(stderr, "ssrun: %s counts %s, a sample every %llu events\n",
+            exp->name, r.name, (unsigned long long)overflow);
 }
 
 /* The program's path as execvp would find it, or NULL. */
@@ -248,6 +310,9 @@ int main(int argc, char **argv) {
                       "-fss-ideal; the ideal experiment will record nothing\n",
               name);
   } else {
+    if (exp->sampling_kind == SS_SAMPLING_HWC ||
+        exp->sampling_kind == SS_SAMPLING_HWCTIME)
+      choose_hwc_event(exp, verbose);
     char *lib = find_runtime(argv[0]);
     preload(lib);
     setenv(SS_ENV_EXPERIMENT, exp->name, 1);

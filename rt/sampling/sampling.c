@@ -6,7 +6,10 @@
 #include "callstack.h"
 #include "caliper.h"
 #include "experiment.h"
+#include "hwc_events.h"
 #include "lifecycle.h"
+#include "pages.h"
+#include "perf_counter.h"
 #include "part.h"
 #include "record_chain.h"
 #include "safe_string.h"
@@ -31,7 +34,15 @@
 
 static const struct ss_experiment *experiment;
 static int sample_signal;     /* 0 until sampling starts in this image */
-static int callstacks;        /* usertime, totaltime */
+static int callstacks;        /* usertime, totaltime, _hwctime */
+/* The hwc experiments: each thread's perf_event counter stands in for its
+ * timer, and its overflows for the expiries (perf_counter.h). */
+static int hwc;
+static struct ssrt_hwc_event hwc_event;
+/* The sampler owning each counter fd (index + 1), for the handler: an
+ * overflow's siginfo names the fd, not the sampler. */
+#define FD_OWNERS 65536
+static uint32_t *fd_owner;
 static clockid_t timer_clock;
 static const char *clock_text = "";
 static int paused;            /* the handler records nothing */
@@ -49,6 +60,12 @@ int ssrt_sampling_signal(void) {
 
 const char *ssrt_sampling_clock(void) { return clock_text; }
 
+uint64_t ssrt_sampling_interval(void) {
+  if (hwc)
+    return hwc_event.overflow;
+  return experiment ? experiment->interval_ns : ssrt_experiment()->interval_ns;
+}
+
 /* -- timers ----------------------------------------------------------------- */
 
 static struct itimerspec period(void) {
@@ -61,9 +78,33 @@ static struct itimerspec period(void) {
 
 /* Must run on the sampler's own thread: CLOCK_THREAD_CPUTIME_ID is the
  * calling thread's clock. */
+static void arm_counter(struct ssrt_sampler *s) {
+  int fd = ssrt_hwc_open(&hwc_event, s->tid, sample_signal);
+  if (fd < 0)
+    return; /* ssrun opened the event before the program ran: rare */
+  if (fd >= FD_OWNERS) {
+    close(fd);
+    return;
+  }
+  __atomic_store_n(&fd_owner[fd], s->index + 1, __ATOMIC_RELEASE);
+  s->counter_fd = fd;
+  s->has_timer = 1;
+}
+
+static void close_counter(struct ssrt_sampler *s) {
+  if (s->counter_fd < FD_OWNERS)
+    __atomic_store_n(&fd_owner[s->counter_fd], 0, __ATOMIC_RELEASE);
+  close(s->counter_fd);
+  s->has_timer = 0;
+}
+
 static void arm(struct ssrt_sampler *s) {
   if (!s || s->has_timer || untraced)
     return;
+  if (hwc) {
+    arm_counter(s);
+    return;
+  }
   struct sigevent ev;
   memset(&ev, 0, sizeof ev);
   ev.sigev_notify = SIGEV_THREAD_ID;
@@ -82,7 +123,9 @@ static void arm(struct ssrt_sampler *s) {
 }
 
 static void disarm(struct ssrt_sampler *s) {
-  if (s && s->has_timer) {
+  if (s && s->has_timer && hwc) {
+    ssrt_hwc_enable(s->counter_fd, 0);
+  } else if (s && s->has_timer) {
     struct itimerspec zero;
     memset(&zero, 0, sizeof zero);
     timer_settime(s->timer, 0, &zero, NULL);
@@ -94,7 +137,10 @@ static void thread_end(void *p) {
   struct ssrt_sampler *s = ssrt_sampler_from_cookie(p);
   if (!s)
     return;
-  if (s->has_timer) {
+  if (s->has_timer && hwc) {
+    ssrt_hwc_read(s->counter_fd, &s->final_total);
+    close_counter(s);
+  } else if (s->has_timer) {
     timer_delete(s->timer);
     s->has_timer = 0;
   }
@@ -209,15 +255,27 @@ static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
     h.depth = (uint16_t)as_blocked(blocked, pcs, h.depth);
   /* Point 0 (the start) precedes every sample. */
   h.caliper = ssrt_caliper_count() + 1;
-  uint64_t copies = 1 + (si->si_overrun > 0 ? (uint64_t)si->si_overrun : 0);
+  uint64_t copies = 1;
+  if (!hwc && si->si_overrun > 0)
+    copies += (uint64_t)si->si_overrun;
   ssrt_sampler_append(s, &h, pcs, copies);
 }
 
 static void on_sample(int sig, siginfo_t *si, void *context) {
   int saved_errno = errno;
   struct ssrt_sampler *s = NULL;
-  if (si && si->si_code == SI_TIMER)
+  if (si && si->si_code == SI_TIMER && !hwc)
     s = ssrt_sampler_from_cookie(si->si_value.sival_ptr);
+  else if (si && si->si_code == POLL_IN && hwc && si->si_fd >= 0 &&
+           si->si_fd < FD_OWNERS) {
+    /* An overflow of one of our counters (F_SETSIG gives si_fd). */
+    uint32_t owner = __atomic_load_n(&fd_owner[si->si_fd], __ATOMIC_ACQUIRE);
+    if (owner && owner <= ssrt_sampler_count()) {
+      s = ssrt_sampler_at(owner - 1);
+      if (s->counter_fd != si->si_fd || s->tid != current_tid())
+        s = NULL;
+    }
+  }
   if (!s) {
     /* Not our timer: the program's own use of this signal. */
     ssrt_signal_guard_forward(sig, si, context);
@@ -272,6 +330,22 @@ static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   return 1;
 }
 
+/* The clock string of an hwc file is the event's name (ss/format.h). */
+static int start_hwc(const struct ss_experiment *x) {
+  if (ssrt_hwc_event_from_env(&hwc_event) != 0) {
+    ssrt_log("ssrt: $" SS_ENV_HWC_EVENT " is missing or malformed; the ",
+             x->name, " experiment records no samples (run it with ssrun)",
+             (const char *)0);
+    return -1;
+  }
+  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
+  if (!fd_owner)
+    return -1;
+  hwc = 1;
+  clock_text = hwc_event.name;
+  return 0;
+}
+
 static int runs_sampling(const struct ss_experiment *x) {
   return x->sampling_kind != 0;
 }
@@ -292,8 +366,13 @@ static int start_sampling(const struct ss_experiment *x) {
     return 0;
   }
   experiment = x;
-  callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP;
-  if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
+  callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP &&
+               x->sampling_kind != SS_SAMPLING_HWC;
+  if (x->sampling_kind == SS_SAMPLING_HWC ||
+      x->sampling_kind == SS_SAMPLING_HWCTIME) {
+    if (start_hwc(x) != 0)
+      return 0;
+  } else if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
     timer_clock = CLOCK_MONOTONIC;
     clock_text = "CLOCK_MONOTONIC timer per thread";
   } else {
@@ -377,7 +456,9 @@ static void resume_after_failed_exec(void) {
   if (!ssrt_sampling_signal())
     return;
   struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
-  if (s && s->has_timer && !untraced) {
+  if (s && s->has_timer && !untraced && hwc) {
+    ssrt_hwc_enable(s->counter_fd, 1);
+  } else if (s && s->has_timer && !untraced) {
     struct itimerspec its = period();
     timer_settime(s->timer, 0, &its, NULL);
   }
@@ -388,6 +469,16 @@ static void after_fork_in_child(int traced) {
     return;
   pid_t tid = current_tid();
   struct ssrt_sampler *keep = own_sampler();
+  if (hwc) {
+    /* The counters inherited count the parent's threads: the child's
+     * thread opens its own. */
+    uint32_t n = ssrt_sampler_count();
+    for (uint32_t i = 0; i < n; i++) {
+      struct ssrt_sampler *t = ssrt_sampler_at(i);
+      if (t->has_timer)
+        close_counter(t);
+    }
+  }
   ssrt_samples_after_fork(keep, tid);
   ssrt_safe_read_init();
   paused = 0;

@@ -1,0 +1,99 @@
+/* perf_counter.c -- a thread's perf_event counter (see perf_counter.h;
+ * rules: rt/README.md). */
+#define _GNU_SOURCE
+#include "perf_counter.h"
+
+#include "hwc_events.h"
+#include "safe_string.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/* One decimal field of the variable, up to ',' (the last runs to '\0'). */
+static int field(const char **p, uint64_t *out) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(*p, &end, 10);
+  if (end == *p || errno || *end != ',')
+    return -1;
+  *out = v;
+  *p = end + 1;
+  return 0;
+}
+
+int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e) {
+  const char *p = getenv(SS_ENV_HWC_EVENT);
+  if (!p)
+    return -1;
+  uint64_t type, excl;
+  memset(e, 0, sizeof *e);
+  if (field(&p, &type) || field(&p, &e->config) || field(&p, &e->config1) ||
+      field(&p, &e->config2) || field(&p, &e->overflow) || field(&p, &excl) ||
+      type > UINT32_MAX || !*p)
+    return -1;
+  e->type = (uint32_t)type;
+  e->exclude_kernel = excl != 0;
+  size_t n = strlen(p);
+  if (n >= sizeof e->name)
+    n = sizeof e->name - 1;
+  memcpy(e->name, p, n);
+  return 0;
+}
+
+int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
+  struct perf_event_attr a;
+  memset(&a, 0, sizeof a);
+  a.size = sizeof a;
+  a.type = e->type;
+  a.config = e->config;
+  a.config1 = e->config1;
+  a.config2 = e->config2;
+  a.sample_period = e->overflow;
+  a.exclude_kernel = (unsigned)e->exclude_kernel;
+  a.exclude_hv = 1;
+  a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+  int saved = errno;
+  int fd = (int)syscall(SYS_perf_event_open, &a, tid, -1, -1,
+                        PERF_FLAG_FD_CLOEXEC);
+  if (fd < 0) {
+    int err = errno;
+    errno = saved;
+    return -err;
+  }
+  if (e->overflow && sig) {
+    struct f_owner_ex owner = {F_OWNER_TID, tid};
+    if (fcntl(fd, F_SETOWN_EX, &owner) != 0 || fcntl(fd, F_SETSIG, sig) != 0 ||
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) != 0) {
+      int err = errno;
+      close(fd);
+      errno = saved;
+      return -err;
+    }
+  }
+  errno = saved;
+  return fd;
+}
+
+void ssrt_hwc_read(int fd, struct ssrt_hwc_total *t) {
+  uint64_t v[3] = {0, 0, 0};
+  int saved = errno;
+  if (fd < 0 || read(fd, v, sizeof v) != (ssize_t)sizeof v)
+    v[0] = v[1] = v[2] = 0;
+  errno = saved;
+  t->count = v[0];
+  t->enabled_ns = v[1];
+  t->running_ns = v[2];
+}
+
+void ssrt_hwc_enable(int fd, int on) {
+  int saved = errno;
+  if (fd >= 0)
+    ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
+  errno = saved;
+}
