@@ -55,6 +55,7 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
   a.config1 = e->config1;
   a.config2 = e->config2;
   a.sample_period = e->overflow;
+  a.disabled = 1; /* the caller enables it once it can take overflows */
   a.exclude_kernel = (unsigned)e->exclude_kernel;
   a.exclude_hv = 1;
   a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;

@@ -36,7 +36,8 @@ struct ssrt_hwc_event {
 int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e);
 
 /* Opens `e` counting thread `tid`, overflows (overflow > 0) signalled to
- * it as `sig`; enabled at once.  Returns the fd, or -errno. */
+ * it as `sig`; disabled until ssrt_hwc_enable, so that the caller can
+ * note the fd first.  Returns the fd, or -errno. */
 int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig);
 
 struct ssrt_hwc_total {

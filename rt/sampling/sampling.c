@@ -89,6 +89,7 @@ static void arm_counter(struct ssrt_sampler *s) {
   __atomic_store_n(&fd_owner[fd], s->index + 1, __ATOMIC_RELEASE);
   s->counter_fd = fd;
   s->has_timer = 1;
+  ssrt_hwc_enable(fd, 1); /* opened disabled: its sampler is known now */
 }
 
 static void close_counter(struct ssrt_sampler *s) {
@@ -275,6 +276,12 @@ static void on_sample(int sig, siginfo_t *si, void *context) {
       if (s->counter_fd != si->si_fd || s->tid != current_tid())
         s = NULL;
     }
+  }
+  if (!s && hwc && si && si->si_code == POLL_IN) {
+    /* One of our counters' overflows with no sampler to take it: one
+     * still queued as its thread's counter closed. */
+    errno = saved_errno;
+    return;
   }
   if (!s) {
     /* Not our timer: the program's own use of this signal. */
