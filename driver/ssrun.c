@@ -140,6 +140,25 @@ static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
             exp->name, r.name, (unsigned long long)overflow);
 }
 
+/* DCPI's load-latency profiler (004_) needs the CPU to sample loads with
+ * their latency: Intel's PEBS load-latency event (the kernel's cpu PMU
+ * lists it as mem-loads) or AMD's IBS op sampling (the ibs_op PMU).
+ * Without either the machine cannot do it, and says so; with one, the
+ * experiment itself is not built yet (docs/hwc.md). */
+static _Noreturn void refuse_ldlatency(void) {
+  const char *dir = "/sys/bus/event_source/devices";
+  char pebs[256], ibs[256];
+  snprintf(pebs, sizeof pebs, "%s/cpu/events/mem-loads", dir);
+  snprintf(ibs, sizeof ibs, "%s/ibs_op", dir);
+  if (access(pebs, F_OK) != 0 && access(ibs, F_OK) != 0)
+    die(1, "ldlatency: this machine cannot sample load latencies: it has "
+           "neither Intel PEBS load-latency sampling (%s) nor AMD IBS op "
+           "sampling (%s)", pebs, ibs);
+  die(2, "the ldlatency experiment is not available yet (this machine has "
+         "%s; docs/hwc.md)", access(pebs, F_OK) == 0 ? "PEBS load latency"
+                                                      : "IBS op sampling");
+}
+
 /* The program's path as execvp would find it, or NULL. */
 static char *find_program(const char *name) {
   if (strchr(name, '/'))
@@ -252,6 +271,8 @@ int main(int argc, char **argv) {
       exp = x;
       continue;
     }
+    if (strcmp(a, "-ldlatency") == 0)
+      refuse_ldlatency();
     if (ss_experiment_is_planned(a + 1))
       die(2, "the %s experiment is not available yet; ssrun -h lists those that are",
           a + 1);
