@@ -33,6 +33,19 @@ struct perfex_counts {
    * misses: "time accessing memory". */
   double cost_load, cost_store, cost_l1d, cost_l2d, cost_tlb;
   double mhz;
+  /* Which counts are exact (PERFEX_IN_* bits): from the ideal experiment
+   * rather than a sampled or multiplexed counter. */
+  unsigned exact;
+};
+
+/* A statistic's inputs. */
+enum {
+  PERFEX_IN_CYCLES = 1u << 0, PERFEX_IN_INSTRUCTIONS = 1u << 1,
+  PERFEX_IN_LOADS = 1u << 2, PERFEX_IN_STORES = 1u << 3,
+  PERFEX_IN_FP = 1u << 4, PERFEX_IN_BRANCHES = 1u << 5,
+  PERFEX_IN_MISPREDICTS = 1u << 6, PERFEX_IN_L1D = 1u << 7,
+  PERFEX_IN_L2D = 1u << 8, PERFEX_IN_TLB = 1u << 9,
+  PERFEX_IN_TIME = 1u << 10 /* the run time, or costs: never exact */
 };
 
 enum { PERFEX_MAX_STATS = 16 };
@@ -41,6 +54,7 @@ struct perfex_stat {
   const char *name;  /* the seeds' words */
   double value;
   int terrible;      /* the seeds' "This is terrible !!" (reuse, hit rate) */
+  int exact;         /* every input exact (perfex_counts.exact), no time */
 };
 
 /* The statistics the counts allow, in the seeds' order; returns how many

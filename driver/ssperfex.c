@@ -29,6 +29,8 @@
 #include "help_text.h"
 #include "hwc_events.h"
 #include "hwc_resolve.h"
+#include "locate.h"
+#include "perfex_ideal.h"
 #include "perfex_costs.h"
 #include "perfex_math.h"
 #include "util.h"
@@ -55,6 +57,12 @@ struct event {
 
 static struct event events[MAX_EVENTS];
 static int num_events;
+/* Exact instruction-class counts of a program built with sscc -fss-ideal
+ * (perfex_ideal.h), when it wrote its ideal file. */
+static struct perfex_exact exact;
+static int have_exact;
+
+static void print_exact(FILE *out);
 
 static const char *const software_events[] = {"task-clock", "page-faults",
                                               "context-switches",
@@ -207,6 +215,8 @@ static void print_counts(FILE *out, const char *program) {
     print_name(out, &events[i], 72);
     fprintf(out, " %14llu\n", (unsigned long long)events[i].scaled);
   }
+  if (have_exact)
+    print_exact(out);
 }
 
 /* The statistics' inputs: a seed counter's count, the first of `ns`. */
@@ -233,6 +243,19 @@ static void print_statistics(FILE *out, const struct perfex_host *h) {
   c.has_l1d_misses = seed_count((const int[]){25, -1}, &c.l1d_misses);
   c.has_l2d_misses = seed_count((const int[]){26, -1}, &c.l2d_misses);
   c.has_tlb_misses = seed_count((const int[]){23, -1}, &c.tlb_misses);
+  if (have_exact) {
+    /* The ideal experiment's counts are exact and stand in for counters
+     * (sampled, multiplexed or missing) of the same classes. */
+    c.instructions = (double)exact.instructions;
+    c.loads = (double)exact.loads;
+    c.stores = (double)exact.stores;
+    c.fp = (double)exact.fp;
+    c.branches = (double)exact.branches;
+    c.has_instructions = c.has_loads = c.has_stores = c.has_fp = 1;
+    c.has_branches = 1;
+    c.exact = PERFEX_IN_INSTRUCTIONS | PERFEX_IN_LOADS | PERFEX_IN_STORES |
+              PERFEX_IN_FP | PERFEX_IN_BRANCHES;
+  }
   c.mhz = h->mhz;
   c.l1_line = c.l2_line = 64;
   c.cost_load = perfex_cost_of(h, 18).typical;
@@ -257,7 +280,8 @@ static void print_statistics(FILE *out, const struct perfex_host *h) {
     int len = fprintf(out, "%s", stats[i].name);
     for (; len < 76; len++)
       fputc('.', out);
-    fprintf(out, " %f%s\n", stats[i].value,
+    fprintf(out, " %f%s%s\n", stats[i].value,
+            have_exact ? (stats[i].exact ? " (exact)" : " (counted/estimated)") : "",
             stats[i].terrible ? " This is terrible !!" : "");
   }
   if (missing[0])
@@ -284,7 +308,33 @@ static void print_times(FILE *out, const char *program, const struct perfex_host
     else
       fprintf(out, " %12s %12s %12s\n", "-", "-", "-");
   }
+  if (have_exact)
+    print_exact(out);
   print_statistics(out, h);
+}
+
+/* The exact rows, after the counters: the seeds' names of the classes. */
+static void print_exact(FILE *out) {
+  fprintf(out, "Exact counts of the code built with sscc -fss-ideal (from %s; "
+               "the C library and other uninstrumented code not included)\n",
+          exact.file);
+  fprintf(out, "%-72s %14s\n", "Event Counter Name", "Counter Value");
+  rule(out, 87);
+  const struct {
+    int seed;
+    const char *label;
+    uint64_t value;
+  } rows[] = {{17, "Graduated instructions", exact.instructions},
+              {18, "Graduated loads", exact.loads},
+              {19, "Graduated stores", exact.stores},
+              {6, "Decoded branches", exact.branches},
+              {21, "Graduated floating point instructions (scalar)", exact.fp},
+              {-1, "Vector (SIMD) instructions", exact.vector}};
+  for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+    struct event e = {.seed = rows[k].seed, .label = rows[k].label};
+    print_name(out, &e, 72);
+    fprintf(out, " %14llu (exact)\n", (unsigned long long)rows[k].value);
+  }
 }
 
 static void print_cost_table(FILE *out, const struct perfex_host *h) {
@@ -409,6 +459,16 @@ int main(int argc, char **argv) {
   if (all || multiplexed)
     fprintf(out, "WARNING: Multiplexing events to project totals--inaccuracy "
                  "possible.\n");
+  char *self = self_path(argv[0]);
+  if (self) {
+    char *ssprof = concat(dir_name(self), "/", "ssprof");
+    char why[512];
+    have_exact = perfex_ideal_counts(ssprof, pid, &exact, why, sizeof why) == 0;
+    if (!have_exact && why[0])
+      fprintf(out, "No exact counts: %s\n", why);
+    free(ssprof);
+    free(self);
+  }
   if (times)
     print_times(out, argv[i], &host);
   else

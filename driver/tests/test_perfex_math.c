@@ -106,6 +106,20 @@ int main(void) {
   p = find(s, n, "L2 Data Cache Hit Rate");
   check(p && p->terrible && near(p->value, 0.04), "terrible L2 hit rate");
 
+  /* Exactness: loads, stores and FP exact (ideal counts), the rest
+   * counted: loads & stores per FP is exact, IPC is not (cycles are
+   * counted), MFLOPS never (it needs the run time). */
+  c.exact = PERFEX_IN_LOADS | PERFEX_IN_STORES | PERFEX_IN_FP;
+  n = perfex_statistics(&c, s, missing, sizeof missing);
+  p = find(s, n, "Graduated loads & stores/floating point instruction");
+  check(p && p->exact, "exact from exact inputs");
+  p = find(s, n, "Graduated instructions/cycle");
+  check(p && !p->exact, "not exact with a counted input");
+  c.exact = ~0u & ~(unsigned)PERFEX_IN_TIME;
+  n = perfex_statistics(&c, s, missing, sizeof missing);
+  p = find(s, n, "MFLOPS (average per process)");
+  check(p && !p->exact, "a rate is never exact");
+
   /* Only cycles and instructions: IPC, and the rest named as missing. */
   memset(&c, 0, sizeof c);
   c.cycles = 4, c.instructions = 6, c.has_cycles = c.has_instructions = 1;
