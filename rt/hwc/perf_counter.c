@@ -98,3 +98,25 @@ void ssrt_hwc_enable(int fd, int on) {
     ioctl(fd, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, 0);
   errno = saved;
 }
+
+int ssrt_hwc_task_clock(struct ssrt_hwc_event *e, uint64_t period_ns) {
+  static const char *const names[2] = {
+      "perf_event task-clock per thread",
+      "perf_event task-clock per thread, user mode only"};
+  /* Kernel time too where allowed (perf_event_paranoid 1 or less, or
+   * CAP_PERFMON), as CLOCK_THREAD_CPUTIME_ID; user mode only at 2. */
+  for (int user_only = 0; user_only < 2; user_only++) {
+    memset(e, 0, sizeof *e);
+    e->type = PERF_TYPE_SOFTWARE;
+    e->config = PERF_COUNT_SW_TASK_CLOCK;
+    e->overflow = period_ns;
+    e->exclude_kernel = user_only;
+    memcpy(e->name, names[user_only], strlen(names[user_only]) + 1);
+    int fd = ssrt_hwc_open(e, (pid_t)syscall(SYS_gettid), 0);
+    if (fd >= 0) {
+      close(fd);
+      return 0;
+    }
+  }
+  return -1;
+}

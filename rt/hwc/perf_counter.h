@@ -35,6 +35,14 @@ struct ssrt_hwc_event {
  * (ssrun always sets it for an hwc experiment).  Start-up only. */
 int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e);
 
+/* The thread's task clock (CPU time in nanoseconds) with an overflow
+ * every `period_ns`, for usertime and pcsamp: fills `e` and returns 0 if
+ * the kernel lets this process open it -- with kernel time (the time
+ * CLOCK_THREAD_CPUTIME_ID measures) where perf_event_paranoid allows,
+ * else user mode only (e->name says which) -- or -1, and the caller keeps
+ * its timers.  Start-up only. */
+int ssrt_hwc_task_clock(struct ssrt_hwc_event *e, uint64_t period_ns);
+
 /* Opens `e` counting thread `tid`, overflows (overflow > 0) signalled to
  * it as `sig`; disabled until ssrt_hwc_enable, so that the caller can
  * note the fd first.  Returns the fd, or -errno. */

@@ -353,6 +353,26 @@ static int start_hwc(const struct ss_experiment *x) {
   return 0;
 }
 
+/* Internal, for tests: "timer" keeps usertime and pcsamp on their POSIX
+ * timers even where the task clock is open to the process. */
+#define SAMPLING_CLOCK_VARIABLE "_SSRT_SAMPLING_CLOCK"
+
+static int timers_forced(void) {
+  const char *v = getenv(SAMPLING_CLOCK_VARIABLE);
+  return v && ssrt_streq(v, "timer");
+}
+
+static int start_task_clock(const struct ss_experiment *x) {
+  if (ssrt_hwc_task_clock(&hwc_event, x->interval_ns) != 0)
+    return -1;
+  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
+  if (!fd_owner)
+    return -1;
+  hwc = 1;
+  clock_text = hwc_event.name;
+  return 0;
+}
+
 static int runs_sampling(const struct ss_experiment *x) {
   return x->sampling_kind != 0;
 }
@@ -382,6 +402,10 @@ static int start_sampling(const struct ss_experiment *x) {
   } else if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
     timer_clock = CLOCK_MONOTONIC;
     clock_text = "CLOCK_MONOTONIC timer per thread";
+  } else if (!timers_forced() && start_task_clock(x) == 0) {
+    /* usertime, pcsamp: the thread's task clock, where the kernel lets us
+     * (an hrtimer per thread; CPU-time timers are checked at the tick and
+     * are biased when threads share a CPU: docs/ssrun.md). */
   } else {
     timer_clock = CLOCK_THREAD_CPUTIME_ID;
     clock_text = "CLOCK_THREAD_CPUTIME_ID timer per thread";
