@@ -337,7 +337,17 @@ static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   return 1;
 }
 
-/* The clock string of an hwc file is the event's name (ss/format.h). */
+/* Sampling on the counter `hwc_event` (filled by the caller): the fd
+ * table, and the event's name as the clock (ss/format.h). */
+static int use_counter(void) {
+  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
+  if (!fd_owner)
+    return -1;
+  hwc = 1;
+  clock_text = hwc_event.name;
+  return 0;
+}
+
 static int start_hwc(const struct ss_experiment *x) {
   if (ssrt_hwc_event_from_env(&hwc_event) != 0) {
     ssrt_log("ssrt: $" SS_ENV_HWC_EVENT " is missing or malformed; the ",
@@ -345,12 +355,7 @@ static int start_hwc(const struct ss_experiment *x) {
              (const char *)0);
     return -1;
   }
-  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
-  if (!fd_owner)
-    return -1;
-  hwc = 1;
-  clock_text = hwc_event.name;
-  return 0;
+  return use_counter();
 }
 
 /* Internal, for tests: "timer" keeps usertime and pcsamp on their POSIX
@@ -365,12 +370,7 @@ static int timers_forced(void) {
 static int start_task_clock(const struct ss_experiment *x) {
   if (ssrt_hwc_task_clock(&hwc_event, x->interval_ns) != 0)
     return -1;
-  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
-  if (!fd_owner)
-    return -1;
-  hwc = 1;
-  clock_text = hwc_event.name;
-  return 0;
+  return use_counter();
 }
 
 static int runs_sampling(const struct ss_experiment *x) {
