@@ -19,6 +19,12 @@
  * writes an `fe` file). */
 #define SS_ENV_TRACE_FORK_TO_EXEC "_SPEEDSHOP_TRACE_FORK_TO_EXEC"
 
+/* Set by ssrun -interval: the sampling interval of usertime, totaltime
+ * and the pcsamp family in nanoseconds, instead of the experiment's own
+ * (30 ms, 10 ms, 1 ms).  It stays in the environment, as the experiment's
+ * name does. */
+#define SS_ENV_SAMPLING_INTERVAL "_SPEEDSHOP_SAMPLING_INTERVAL_NS"
+
 /* Set (to a true value) by ssrun -fpe_inexact: the fpe experiment traps
  * inexact results too. */
 #define SS_ENV_FPE_INEXACT "_SPEEDSHOP_FPE_INEXACT"

@@ -56,6 +56,8 @@ static void usage(FILE *out) {
           "  -v            say what is run, with what\n"
           "  -calsig SIG   each arrival of signal SIG (name or number) records "
           "a caliper point\n"
+          "  -interval MS  sample every MS milliseconds (usertime, totaltime, "
+          "pcsamp family)\n"
           "Files: <program>.<experiment>.<code><pid> in $_SPEEDSHOP_OUTPUT_DIRECTORY "
           "or the current directory; report with ssprof.\n");
 }
@@ -233,6 +235,7 @@ int main(int argc, char **argv) {
   prog = "ssrun";
   const struct ss_experiment *exp = NULL;
   const char *calsig = NULL;
+  const char *interval = NULL;
   bool fpe_inexact = false;
   bool verbose = false;
   int i = 1;
@@ -252,6 +255,12 @@ int main(int argc, char **argv) {
     }
     if (strcmp(a, "-v") == 0) {
       verbose = true;
+      continue;
+    }
+    if (strcmp(a, "-interval") == 0) {
+      if (i + 1 >= argc)
+        die(2, "-interval needs milliseconds, as in -interval 5 or -interval 0.5");
+      interval = argv[++i];
       continue;
     }
     if (strcmp(a, "-calsig") == 0) {
@@ -291,6 +300,26 @@ int main(int argc, char **argv) {
   if (i >= argc)
     die(2, "no program given after -%s; use ssrun -%s program [args]", exp->name,
         exp->name);
+
+  if (interval) {
+    char *end;
+    errno = 0;
+    double ms = strtod(interval, &end);
+    if (*end || end == interval || errno || !(ms >= 0.001 && ms <= 3600000.0))
+      die(2, "-interval %s: give milliseconds from 0.001 to 3600000, as in "
+             "-interval 5", interval);
+    if (exp->sampling_kind == 0 || exp->sampling_kind == SS_SAMPLING_HWC ||
+        exp->sampling_kind == SS_SAMPLING_HWCTIME)
+      die(2, "-interval applies to usertime, totaltime and the pcsamp family%s",
+          exp->sampling_kind ? "; the hwc experiments take "
+                               "$_SPEEDSHOP_HWC_COUNTER_OVERFLOW (prof_hwc)"
+                             : "");
+    char ns[32];
+    snprintf(ns, sizeof ns, "%.0f", ms * 1e6);
+    setenv(SS_ENV_SAMPLING_INTERVAL, ns, 1);
+  } else {
+    unsetenv(SS_ENV_SAMPLING_INTERVAL); /* not an outer ssrun's */
+  }
 
   int sig = 0;
   if (calsig) {

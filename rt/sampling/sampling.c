@@ -33,6 +33,7 @@
 #define STACK_WALK_VARIABLE "_SSRT_STACK_WALK"
 
 static const struct ss_experiment *experiment;
+static uint64_t interval_ns; /* the experiment's, or ssrun -interval's */
 static int sample_signal;     /* 0 until sampling starts in this image */
 static int callstacks;        /* usertime, totaltime, _hwctime */
 /* The hwc experiments: each thread's perf_event counter stands in for its
@@ -63,15 +64,15 @@ const char *ssrt_sampling_clock(void) { return clock_text; }
 uint64_t ssrt_sampling_interval(void) {
   if (hwc)
     return hwc_event.overflow;
-  return experiment ? experiment->interval_ns : ssrt_experiment()->interval_ns;
+  return interval_ns ? interval_ns : ssrt_experiment()->interval_ns;
 }
 
 /* -- timers ----------------------------------------------------------------- */
 
 static struct itimerspec period(void) {
   struct itimerspec its;
-  its.it_interval.tv_sec = (time_t)(experiment->interval_ns / 1000000000u);
-  its.it_interval.tv_nsec = (long)(experiment->interval_ns % 1000000000u);
+  its.it_interval.tv_sec = (time_t)(interval_ns / 1000000000u);
+  its.it_interval.tv_nsec = (long)(interval_ns % 1000000000u);
   its.it_value = its.it_interval;
   return its;
 }
@@ -368,7 +369,8 @@ static int timers_forced(void) {
 }
 
 static int start_task_clock(const struct ss_experiment *x) {
-  if (ssrt_hwc_task_clock(&hwc_event, x->interval_ns) != 0)
+  (void)x;
+  if (ssrt_hwc_task_clock(&hwc_event, interval_ns) != 0)
     return -1;
   return use_counter();
 }
@@ -393,6 +395,14 @@ static int start_sampling(const struct ss_experiment *x) {
     return 0;
   }
   experiment = x;
+  interval_ns = x->interval_ns;
+  const char *given = getenv(SS_ENV_SAMPLING_INTERVAL);
+  if (given && *given) {
+    char *end;
+    unsigned long long v = strtoull(given, &end, 10);
+    if (*end == '\0' && v >= 1000 && v <= 3600000000000ull)
+      interval_ns = v; /* ssrun checked it; 1 us to an hour */
+  }
   callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP &&
                x->sampling_kind != SS_SAMPLING_HWC;
   if (x->sampling_kind == SS_SAMPLING_HWC ||
