@@ -15,10 +15,29 @@ config.test_exec_root = os.path.join(config.ss_obj_root, "lit")
 bindir = os.path.join(config.ss_obj_root, "bin")
 libdir = os.path.join(config.ss_obj_root, "lib")
 tools = os.path.join(config.test_source_root, "tools")
+testbin = os.path.join(config.ss_obj_root, "tests")
+
+# The sanitized ssprof (cmake/SsSanitized.cmake), when it was built.
+sanitized_root = getattr(config, "ss_sanitized_root", "")
+if sanitized_root and os.path.isdir(os.path.join(sanitized_root, "tests")):
+    config.available_features.add("sanitizers")
+    if getattr(config, "ss_fuzz", "") == "ON":
+        config.available_features.add("libfuzzer")
+    config.substitutions.append(("%sanitized", sanitized_root))
+# --param sanitized=1 (lit/unit/prof-sanitized.test): ssprof's tests once
+# more, with the sanitized ssprof and unit tests, in a tree of their own.
+sanitized_run = lit_config.params.get("sanitized") == "1"
+if sanitized_run:
+    config.available_features.add("sanitized-run")
+    config.test_exec_root = os.path.join(config.ss_obj_root, "lit-sanitized")
+    ssprof_bindir = os.path.join(sanitized_root, "bin")
+    testbin = os.path.join(sanitized_root, "tests")
+else:
+    ssprof_bindir = bindir
 
 config.substitutions.append(("%sscc", os.path.join(bindir, "sscc")))
 config.substitutions.append(("%ssxx", os.path.join(bindir, "sscc++")))
-config.substitutions.append(("%ssprof", os.path.join(bindir, "ssprof")))
+config.substitutions.append(("%ssprof", os.path.join(ssprof_bindir, "ssprof")))
 config.substitutions.append(("%ssrun", os.path.join(bindir, "ssrun")))
 config.substitutions.append(("%ssperfex", os.path.join(bindir, "ssperfex")))
 config.substitutions.append(("%ssdump", os.path.join(config.ss_obj_root, "tests", "ssdump")))
@@ -28,14 +47,22 @@ config.substitutions.append(("%clang", config.ss_clang))
 config.substitutions.append(("%builddir", config.ss_obj_root))
 config.substitutions.append(("%bindir", bindir))
 config.substitutions.append(("%libdir", libdir))
-config.substitutions.append(("%testbin", os.path.join(config.ss_obj_root, "tests")))
+config.substitutions.append(("%testbin", testbin))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", config.python_executable))
+# lit itself, for the tests that run a part of the suite again.
+import lit as lit_module
+config.substitutions.append(("%lit", os.path.join(os.path.dirname(os.path.dirname(lit_module.__file__)), "lit.py")))
 config.substitutions.append(("%sscheck", config.python_executable + " " + os.path.join(tools, "sscheck.py")))
 config.substitutions.append(("%tracecheck", config.python_executable + " " + os.path.join(tools, "tracecheck.py")))
 
 # FileCheck, not, count: from the LLVM the project was built against.
-config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir] + ([ssprof_bindir] if sanitized_run else []) + [bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Every sanitizer report is fatal (the build says so too); leaks are
+# reported by the fuzzers' own runs.
+# A report ends the program with status 86, which no test expects.
+config.environment["ASAN_OPTIONS"] = "detect_leaks=0:exitcode=86"
+config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:exitcode=86"
 for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
@@ -111,6 +138,12 @@ if chromium:
 for var in ["GOCACHE", "GOPATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Root, with setpriv to run programs as another user and unshare for pid
+# namespaces: the tests of privileged programs (lit/safety).
+if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which("unshare"):
+    config.available_features.add("root")
+if shutil.which("setcap"):
+    config.available_features.add("setcap")
 
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).

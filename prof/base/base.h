@@ -95,6 +95,27 @@ const void *ss_hash_key(const struct ss_hash *h, uint32_t value,
 uint8_t *ss_read_file(const char *path, uint64_t *size, struct ss_err *err);
 
 /*
+ * sort.c -- qsort and bsearch for arrays that may be empty: an empty array
+ * is often a NULL pointer here (never allocated), which the C library's
+ * functions must not be given even with a count of 0.
+ */
+
+void ss_sort(void *base, size_t count, size_t size,
+             int (*cmp)(const void *, const void *));
+void *ss_search(const void *key, const void *base, size_t count, size_t size,
+                int (*cmp)(const void *, const void *));
+
+/*
+ * open_regular.c -- a path an experiment file names (the target program,
+ * its libraries) opened for reading, only if it is a regular file: a FIFO
+ * there must not make ssprof wait forever, nor a device be read.
+ */
+
+/* A read-only descriptor (close-on-exec), or -1 with `why` set ("No such
+ * file or directory", "not a regular file (a FIFO)"). */
+int ss_open_regular(const char *path, char *why, size_t why_size);
+
+/*
  * Fixed-width little-endian loads and stores, independent of
  * the host's byte order and of alignment.  The caller has checked bounds.
  */

@@ -60,7 +60,9 @@ uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
       return s->value;
     }
   }
-  while (h->keys_len + len > h->keys_cap) {
+  /* The buffer exists once a key does, even an empty one: its keys are
+   * addressed as keys + offset. */
+  while (!h->keys || h->keys_len + len > h->keys_cap) {
     h->keys_cap = h->keys_cap ? h->keys_cap * 2 : 1024;
     h->keys = ss_xrealloc_array(h->keys, h->keys_cap, 1);
   }

@@ -218,6 +218,11 @@ struct ss_expfile *ss_expfile_load(const char *path, struct ss_err *err);
 
 void ss_expfile_free(struct ss_expfile *f);
 
+/* Whether two files hold the same experiment byte for byte: one file
+ * given twice, or a copy.  Two runs never write identical files (pids and
+ * start times differ), so merging such a pair would count one run twice. */
+int ss_expfile_same(const struct ss_expfile *a, const struct ss_expfile *b);
+
 /* Decode the sample at *p (inside a checked block) and advance *p. */
 void ss_sample_next(const uint8_t **p, struct ss_sample_view *s);
 

@@ -273,6 +273,23 @@ static int check_references(const struct ss_expfile *f, struct ss_err *err) {
   return 0;
 }
 
+/* Whether `name` is one the runtime writes under before the file is
+ * complete: ".<final>.tmp-<hex>", ".ssrt-<hex>.tmp", or, before issue 29,
+ * "<final>.tmp<pid>". */
+static int temporary_name(const char *name) {
+  const char *base = ss_basename(name);
+  const char *tmp = strstr(base, ".tmp");
+  if (!tmp)
+    return 0;
+  if (base[0] == '.' && (strncmp(tmp, ".tmp-", 5) == 0 ||
+                         (strncmp(base, ".ssrt-", 6) == 0 && !tmp[4])))
+    return 1;
+  const char *p = tmp + 4;
+  while (*p >= '0' && *p <= '9')
+    p++;
+  return p > tmp + 4 && !*p;
+}
+
 int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
                      uint64_t size, struct ss_err *err) {
   struct ss_container c;
@@ -280,8 +297,12 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
   f->name = ss_xstrdup(name);
   f->data = data;
   f->size = size;
-  if (ss_container_scan(data, size, &c, err) != 0)
+  if (ss_container_scan(data, size, &c, err) != 0) {
+    if (c.unfinished || temporary_name(name))
+      ss_err_prefix(err, "an unfinished experiment file (its process was "
+                    "killed while writing it, or is still writing it)");
     return -1;
+  }
   f->version_major = c.version_major;
   f->version_minor = c.version_minor;
   f->num_records = c.num_records;

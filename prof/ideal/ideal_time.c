@@ -84,7 +84,7 @@ static int edge_count(const void *ctx, uint32_t from, uint32_t to,
   const struct edge_table *t = ctx;
   struct flow_edge key = {from, to, 0, 0};
   const struct flow_edge *e =
-      bsearch(&key, t->edges, t->num, sizeof key, by_from_to);
+      ss_search(&key, t->edges, t->num, sizeof key, by_from_to);
   if (!e || !e->known)
     return 0;
   *count = e->count;
@@ -106,7 +106,7 @@ static struct edge_table *edge_tables(const struct ss_model *m) {
   }
   for (uint32_t f = 0; f < m->num_functions; f++)
     if (t[f].num > 1)
-      qsort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
+      ss_sort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
   free(cap);
   return t;
 }
@@ -647,11 +647,11 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
                             : 0);
   }
   struct ss_ideal *ideal = b->ideal;
-  qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
+  ss_sort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
         by_total_cycles);
-  qsort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
+  ss_sort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
         by_function_file_line);
-  qsort(ideal->mix.registers, ideal->mix.num_registers,
+  ss_sort(ideal->mix.registers, ideal->mix.num_registers,
         sizeof *ideal->mix.registers, by_uses);
   ss_hash_release(&a.lines);
   ss_hash_release(&a.registers);

@@ -145,7 +145,7 @@ static void read_line_rows(struct ss_elf_code *c) {
     }
     off = next;
   }
-  qsort(c->rows, c->num_rows, sizeof *c->rows, by_address);
+  ss_sort(c->rows, c->num_rows, sizeof *c->rows, by_address);
   dwarf_end(dw);
 }
 
@@ -157,11 +157,9 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     snprintf(why, why_size, "libelf: %s", elf_errmsg(-1));
     return NULL;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    snprintf(why, why_size, "%s", strerror(errno));
+  int fd = ss_open_regular(path, why, why_size);
+  if (fd < 0)
     return NULL;
-  }
   Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   GElf_Ehdr eh;
   if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
@@ -177,7 +175,7 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     c->machine = eh.e_machine;
     read_sections(c);
     if (!c->markers_corrupt) {
-      qsort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
+      ss_sort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
       read_line_rows(c);
       return c;
     }

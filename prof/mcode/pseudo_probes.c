@@ -121,6 +121,8 @@ static int read_function(struct reader *r, unsigned depth) {
 int ss_pseudo_probes_decode(const uint8_t *bytes, size_t size,
                             struct ss_block_marker **markers, size_t *num,
                             size_t *cap) {
+  if (size == 0)
+    return 0; /* bytes may be NULL */
   struct reader r = {bytes, bytes + size, 0, false, markers, num, cap, 0};
   while (r.p < r.end)
     if (read_function(&r, 0) != 0)

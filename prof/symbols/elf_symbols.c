@@ -87,7 +87,8 @@ static void load_module(struct elf_module *m) {
       return;
     initialized = 1;
   }
-  int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+  char why[128];
+  int fd = ss_open_regular(m->path, why, sizeof why);
   if (fd < 0)
     return;
   Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
@@ -106,7 +107,7 @@ static void load_module(struct elf_module *m) {
       }
     }
     if (m->num_symbols)
-      qsort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
+      ss_sort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
   }
   if (elf)
     elf_end(elf);

@@ -101,7 +101,7 @@ void ss_list_loops(const struct ss_listing *l) {
   }
   sort_model = m;
   sort_nest = &nest;
-  qsort(v, m->num_loops, sizeof *v, by_depth_then_time);
+  ss_sort(v, m->num_loops, sizeof *v, by_depth_then_time);
   sort_model = NULL;
   sort_nest = NULL;
   ss_print_title(out, ideal ? "Loop list, innermost first, then in "

@@ -308,7 +308,7 @@ void ss_report_diff(const struct ss_listing *before,
       counting_rows(r, &sides[s], s);
   }
   for (int k = 0; k < ROW_KINDS; k++)
-    qsort(r[k].v, r[k].n, sizeof *r[k].v, by_change);
+    ss_sort(r[k].v, r[k].n, sizeof *r[k].v, by_change);
   const struct ss_options *o = after->options;
   FILE *out = after->out;
   if (o->json) {

@@ -45,7 +45,7 @@ void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l) {
       v->num_ran++;
   }
   sort_view = v;
-  qsort(v->by_rank, n, sizeof *v->by_rank, default_order);
+  ss_sort(v->by_rank, n, sizeof *v->by_rank, default_order);
   sort_view = NULL;
   for (uint32_t r = 0; r < n; r++)
     v->rank[v->by_rank[r]] = r + 1;
