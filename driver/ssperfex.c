@@ -391,6 +391,9 @@ int main(int argc, char **argv) {
         die(2, "more than %d events; count fewer at a time", MAX_EVENTS);
       else
         given[num_given++] = argv[++i];
+    } else if (strcmp(a, "-mp") == 0) {
+      die(2, "-mp (counts per thread) is not available yet: ssperfex counts "
+             "the whole program, every thread added up (docs/ssperfex.md)");
     } else {
       die(2, "unknown option %s; ssperfex -h lists them", a);
     }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -46,6 +47,25 @@ int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e) {
   return 0;
 }
 
+/* The counter's descriptor moved to the top of the table (from 64 below
+ * the soft limit, capped at 1024), as the runtime's libraries' are
+ * (stacks/library_descriptors.h): the program's own open() then gets the
+ * number it would get without the runtime.  Kept where it is when there
+ * is no room up there. */
+static int out_of_the_way(int fd) {
+  struct rlimit rl;
+  rlim_t top = 1024;
+  if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < top)
+    top = rl.rlim_cur;
+  if (top <= 64 + 3)
+    return fd;
+  int high = fcntl(fd, F_DUPFD_CLOEXEC, (int)(top - 64));
+  if (high < 0)
+    return fd;
+  close(fd);
+  return high;
+}
+
 int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
   struct perf_event_attr a;
   memset(&a, 0, sizeof a);
@@ -67,6 +87,7 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
     errno = saved;
     return -err;
   }
+  fd = out_of_the_way(fd);
   if (e->overflow && sig) {
     struct f_owner_ex owner = {F_OWNER_TID, tid};
     if (fcntl(fd, F_SETOWN_EX, &owner) != 0 || fcntl(fd, F_SETSIG, sig) != 0 ||
