@@ -385,6 +385,10 @@ static void dump(const char *path) {
     case SS_REC_SAMPLES:
       print_samples(p, len);
       break;
+    case SS_REC_INDIRECT_TARGETS:
+      printf("INDIRECT_TARGETS sites=%u entries=%llu\n", len >= 8 ? rd32(p) : 0,
+             len >= 8 ? (unsigned long long)((len - 8) / 24) : 0ull);
+      break;
     case SS_REC_USAGE:
       printf("USAGE\n");
       break;

@@ -101,6 +101,11 @@ struct ss_counts {
   uint64_t *counters;       /* [num_counters] */
   uint64_t *function_addrs; /* [num_functions], descriptor order */
   struct ss_indirect_site *sites; /* [num_indirect_sites] */
+  /* The INDIRECT_TARGETS record after it: targets beyond the sites' slots,
+   * each with its calls (a pair may repeat); their sum is part of the
+   * site's `other`. */
+  struct ss_indirect_target_entry *extra_targets;
+  uint32_t num_extra_targets;
   struct ss_descriptor desc;
 };
 

@@ -27,6 +27,8 @@ const char *ss_record_tag_name(uint32_t tag) {
     return "SAMPLING";
   case SS_REC_SAMPLES:
     return "SAMPLES";
+  case SS_REC_INDIRECT_TARGETS:
+    return "INDIRECT_TARGETS";
   case SS_REC_END:
     return "END";
   default:

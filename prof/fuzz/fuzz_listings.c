@@ -103,7 +103,8 @@ static void counting(const struct ss_profile *p, const struct ss_options *sets,
   struct ss_model model;
   ss_model_build(&model, p, (struct ss_namer){NULL, NULL, NULL});
   for (size_t i = 0; i < n; i++) {
-    struct ss_listing l = {p, &model, NULL, NULL, &sets[i], sink, NULL};
+    struct ss_listing l = {
+        .profile = p, .model = &model, .options = &sets[i], .out = sink};
     ss_report_counting(&l);
   }
   ss_model_release(&model);
@@ -121,7 +122,8 @@ static void sampling(const struct ss_profile *p, struct ss_options *sets,
     if (ss_sample_model_build(&samples, p, &windows[w], &sym, &err, &bad) == 0)
       for (size_t i = 0; i < n; i++) {
         sets[i].calipers = windows[w];
-        struct ss_listing l = {p, NULL, &samples, NULL, &sets[i], sink, NULL};
+        struct ss_listing l = {.profile = p, .samples = &samples,
+                               .options = &sets[i], .out = sink};
         ss_report_sampling(&l);
       }
     ss_sample_model_release(&samples);
@@ -139,7 +141,8 @@ static void tracing(const struct ss_profile *p, struct ss_options *sets,
     if (ss_trace_model_build(&traces, p, &windows[w], &sym, &err, &bad) == 0)
       for (size_t i = 0; i < n; i++) {
         sets[i].calipers = windows[w];
-        struct ss_listing l = {p, NULL, NULL, NULL, &sets[i], sink, &traces};
+        struct ss_listing l = {.profile = p, .options = &sets[i],
+                               .out = sink, .traces = &traces};
         ss_report_trace(&l);
       }
     ss_trace_model_release(&traces);

@@ -29,6 +29,7 @@ struct ss_elf_code {
   struct ss_block_marker *markers; /* by GUID, address, then seq */
   size_t num_markers, markers_cap;
   int markers_corrupt;
+  int rows_read; /* the line table is read when first asked for */
   struct ss_line_row *rows; /* by address */
   size_t num_rows;
   char **files;
@@ -176,7 +177,6 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     read_sections(c);
     if (!c->markers_corrupt) {
       ss_sort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
-      read_line_rows(c);
       return c;
     }
     snprintf(why, why_size, "its .pseudo_probe table is malformed");
@@ -249,8 +249,16 @@ size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
   return end - lo;
 }
 
-const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *c,
+const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *cc,
                                           uint64_t address) {
+  /* Reading the DWARF line table is most of the cost of opening an
+   * object; a listing whose machine code is all in the cache of ideal
+   * time never asks for a row. */
+  struct ss_elf_code *c = (struct ss_elf_code *)cc;
+  if (!c->rows_read) {
+    c->rows_read = 1;
+    read_line_rows(c);
+  }
   size_t lo = 0, hi = c->num_rows;
   while (lo < hi) { /* first row after `address` */
     size_t mid = lo + (hi - lo) / 2;

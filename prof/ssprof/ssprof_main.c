@@ -194,6 +194,25 @@ static int diff(const struct ss_options *opt) {
   return status;
 }
 
+/* ssprof -cpi: a counting and a sampling experiment, each merged apart. */
+static int cpi(const struct ss_options *opt) {
+  struct ss_expfile **files = ss_xcalloc(opt->num_files, sizeof *files);
+  size_t n = 0;
+  int status = 1;
+  for (; n < opt->num_files; n++) {
+    struct ss_err err;
+    files[n] = ss_expfile_load(opt->files[n], &err);
+    if (!files[n]) {
+      print_load_error(opt->files[n], &err);
+      break;
+    }
+  }
+  if (n == opt->num_files)
+    status = ssprof_cpi_report(files, n, opt);
+  free_files(files, n);
+  return status;
+}
+
 int main(int argc, char **argv) {
   struct ss_options opt;
   char msg[512];
@@ -210,6 +229,8 @@ int main(int argc, char **argv) {
   int status;
   if (opt.diff) {
     status = diff(&opt);
+  } else if (opt.cpi) {
+    status = cpi(&opt);
   } else {
     struct file_set set;
     const struct ssprof_family *family = load_set(&set, opt.files,

@@ -173,3 +173,14 @@ uint64_t ss_elf_function_end(struct ss_elf_cache *c, const char *path,
     return start + m->symbols[lo].size;
   return 0;
 }
+
+int ss_elf_defines(struct ss_elf_cache *c, const char *path,
+                   const char *name) {
+  if (!path || !path[0])
+    return 0;
+  const struct elf_module *m = module_for(c, path);
+  for (size_t i = 0; i < m->num_symbols; i++)
+    if (strcmp(m->symbols[i].name, name) == 0)
+      return 1;
+  return 0;
+}

@@ -239,7 +239,7 @@ static void json_row(struct ss_json *j, const struct side *sides,
     else if (kind == ROW_FUNCTION)
       ss_json_write_function_row(j, keys[s], l->model,
                                  has_ideal(&sides[s]) ? &sides[s].view : NULL,
-                                 (uint32_t)k);
+                                 NULL, (uint32_t)k);
     else if (kind == ROW_LINE)
       ss_json_write_line_row(j, keys[s], l->model, k);
     else

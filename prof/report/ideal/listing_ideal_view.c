@@ -33,6 +33,7 @@ void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l) {
   size_t alloc = n ? n : 1;
   v->model = m;
   v->ideal = l->ideal;
+  v->cpi = l->cpi;
   v->exclusive = ss_xcalloc(alloc, sizeof *v->exclusive);
   v->rank = ss_xcalloc(alloc, sizeof *v->rank);
   v->by_rank = ss_xcalloc(alloc, sizeof *v->by_rank);
