@@ -12,25 +12,50 @@
  * family and "fpe:cu" for fpe.  The seeds show none for totaltime, io and
  * heap; "tt:cu", "io:cu" and "heap:cu" are ours. */
 static const struct ss_experiment table[] = {
-    {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS, 0, 0},
-    {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS, 0, 0},
-    {"pcsamp", "pc,2,10000,0:cu", SS_SAMPLING_PCSAMP, 2, 10 * MS, 0, 0},
-    {"fpcsamp", "pc,2,1000,0:cu", SS_SAMPLING_PCSAMP, 2, 1 * MS, 0, 0},
-    {"pcsampx", "pc,4,10000,0:cu", SS_SAMPLING_PCSAMP, 4, 10 * MS, 0, 0},
-    {"fpcsampx", "pc,4,1000,0:cu", SS_SAMPLING_PCSAMP, 4, 1 * MS, 0, 0},
-    {"ideal", "it:cu", 0, 0, 0, 0, 0},
-    {"fpe", "fpe:cu", 0, 0, 0, SS_TRACE_FPE, 0},
-    {"io", "io:cu", 0, 0, 0, SS_TRACE_IO, 1},
-    {"heap", "heap:cu", 0, 0, 0, SS_TRACE_HEAP, 0},
+    {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS, 0, 0, -1},
+    {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS, 0, 0, -1},
+    {"pcsamp", "pc,2,10000,0:cu", SS_SAMPLING_PCSAMP, 2, 10 * MS, 0, 0, -1},
+    {"fpcsamp", "pc,2,1000,0:cu", SS_SAMPLING_PCSAMP, 2, 1 * MS, 0, 0, -1},
+    {"pcsampx", "pc,4,10000,0:cu", SS_SAMPLING_PCSAMP, 4, 10 * MS, 0, 0, -1},
+    {"fpcsampx", "pc,4,1000,0:cu", SS_SAMPLING_PCSAMP, 4, 1 * MS, 0, 0, -1},
+    {"ideal", "it:cu", 0, 0, 0, 0, 0, -1},
+    {"fpe", "fpe:cu", 0, 0, 0, SS_TRACE_FPE, 0, -1},
+    {"io", "io:cu", 0, 0, 0, SS_TRACE_IO, 1, -1},
+    {"heap", "heap:cu", 0, 0, 0, SS_TRACE_HEAP, 0, -1},
+};
+
+/* The hardware-counter experiments of the seeds (003: "Hardware Counter
+ * Experiments"): counter number, then the _hwc overflow values (plain,
+ * f, s) and the _hwctime one, all the seeds' primes.  The seeds give no
+ * plain value for gfp_hwc and fsc_hwc: ours are gi_hwc's 32771 (the same
+ * kind of counter) and 2003 (a prime between fsc's f and s values).
+ * Marching orders: the seeds' "hwct,<counter>,<overflow>,0,SIGPROF:cu"
+ * for _hwctime, and ours in the same form, "hwc,...", for _hwc. */
+#define HWC(x, n, plain, f, s, t)                                              \
+  {#x "_hwc", "hwc," #n "," #plain ",0:cu", SS_SAMPLING_HWC, 0, plain, 0, 0, n}, \
+  {"f" #x "_hwc", "hwc," #n "," #f ",0:cu", SS_SAMPLING_HWC, 0, f, 0, 0, n},     \
+  {"s" #x "_hwc", "hwc," #n "," #s ",0:cu", SS_SAMPLING_HWC, 0, s, 0, 0, n},     \
+  {#x "_hwctime", "hwct," #n "," #t ",0,SIGPROF:cu", SS_SAMPLING_HWCTIME, 0, t, \
+   0, 0, n}
+static const struct ss_experiment hwc_table[] = {
+    HWC(gi, 17, 32771, 6553, 3999971, 1000003),
+    HWC(cy, 0, 16411, 3779, 1999993, 10000019),
+    HWC(ic, 9, 2053, 419, 524309, 8009),
+    HWC(isc, 10, 131, 29, 65537, 2003),
+    HWC(dc, 25, 2053, 419, 524309, 8009),
+    HWC(dsc, 26, 131, 29, 65537, 2003),
+    HWC(tlb, 23, 257, 53, 19997, 2521),
+    HWC(gfp, 21, 32771, 6553, 3999971, 10007),
+    HWC(fsc, 5, 2003, 401, 19997, 5003),
+    /* The seeds' defaults: primary I-cache misses every 2053 (prof_hwc),
+     * cycles every 10000019 (prof_hwctime); the variables override them. */
+    {"prof_hwc", "hwc,9,2053,0:cu", SS_SAMPLING_HWC, 0, 2053, 0, 0, -1},
+    {"prof_hwctime", "hwct,0,10000019,0,SIGPROF:cu", SS_SAMPLING_HWCTIME, 0,
+     10000019, 0, 0, -1},
 };
 
 /* The rest of the seeds' list; ssrun names them as "not available yet". */
-static const char *const planned[] = {
-    "bbcounts", "mpi", "numa", "prof_hwc", "prof_hwctime",
-    "gi_hwc", "cy_hwc", "ic_hwc", "isc_hwc", "dc_hwc", "dsc_hwc", "tlb_hwc",
-    "gfp_hwc", "fsc_hwc", "gi_hwctime", "cy_hwctime", "ic_hwctime",
-    "isc_hwctime", "dc_hwctime", "dsc_hwctime", "tlb_hwctime", "gfp_hwctime",
-    "fsc_hwctime"};
+static const char *const planned[] = {"bbcounts", "mpi", "numa"};
 
 static int same(const char *a, const char *b) {
   while (*a && *a == *b)
@@ -44,7 +69,14 @@ const struct ss_experiment *ss_experiment_find(const char *name) {
   for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
     if (same(table[i].name, name))
       return &table[i];
+  for (size_t i = 0; i < sizeof hwc_table / sizeof hwc_table[0]; i++)
+    if (same(hwc_table[i].name, name))
+      return &hwc_table[i];
   return NULL;
+}
+
+const struct ss_experiment *ss_hwc_experiment_at(unsigned i) {
+  return i < sizeof hwc_table / sizeof hwc_table[0] ? &hwc_table[i] : NULL;
 }
 
 const struct ss_experiment *ss_experiment_at(unsigned i) {
@@ -52,14 +84,8 @@ const struct ss_experiment *ss_experiment_at(unsigned i) {
 }
 
 int ss_experiment_is_planned(const char *name) {
-  /* The _hwc experiments also come with f and s prefixes. */
-  const char *base = name;
-  if ((name[0] == 'f' || name[0] == 's') && name[1] && !same(name, "fpe"))
-    for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
-      if (same(planned[i], name + 1))
-        base = name + 1;
   for (size_t i = 0; i < sizeof planned / sizeof planned[0]; i++)
-    if (same(planned[i], base))
+    if (same(planned[i], name))
       return 1;
   return 0;
 }

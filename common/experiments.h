@@ -19,6 +19,12 @@
  * writes an `fe` file). */
 #define SS_ENV_TRACE_FORK_TO_EXEC "_SPEEDSHOP_TRACE_FORK_TO_EXEC"
 
+/* Set by ssrun -interval: the sampling interval of usertime, totaltime
+ * and the pcsamp family in nanoseconds, instead of the experiment's own
+ * (30 ms, 10 ms, 1 ms).  It stays in the environment, as the experiment's
+ * name does. */
+#define SS_ENV_SAMPLING_INTERVAL "_SPEEDSHOP_SAMPLING_INTERVAL_NS"
+
 /* Set (to a true value) by ssrun -fpe_inexact: the fpe experiment traps
  * inexact results too. */
 #define SS_ENV_FPE_INEXACT "_SPEEDSHOP_FPE_INEXACT"
@@ -33,6 +39,11 @@ struct ss_experiment {
   /* It also runs in a static program built by sscc (no preload needed:
    * libssrt.a has its part). */
   uint32_t runs_static;
+  /* The hwc experiments (sampling_kind SS_SAMPLING_HWC[TIME]): the seeds'
+   * counter number (hwc_events.h), or -1 for prof_hwc[time], whose
+   * counter and overflow come from the seeds' variables.  interval_ns is
+   * then the overflow value in events. */
+  int32_t hwc_counter;
 };
 
 /* The experiment called `name`, or NULL. */
@@ -40,8 +51,12 @@ const struct ss_experiment *ss_experiment_find(const char *name);
 /* The i-th experiment (NULL past the end), for help texts. */
 const struct ss_experiment *ss_experiment_at(unsigned i);
 
+/* The i-th hwc experiment ([f|s]<x>_hwc, <x>_hwctime, prof_hwc[time]),
+ * NULL past the end; ss_experiment_at lists the others. */
+const struct ss_experiment *ss_hwc_experiment_at(unsigned i);
+
 /* SpeedShop experiments that exist but are not implemented yet (heap,
- * mpi, the _hwc family, ...): 1 if `name` is one of them. */
+ * mpi, ...): 1 if `name` is one of them. */
 int ss_experiment_is_planned(const char *name);
 
 #endif

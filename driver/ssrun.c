@@ -23,6 +23,9 @@
 #include "elf_probe.h"
 #include "experiments.h"
 #include "help_text.h"
+#include "hwc_events.h"
+#include "hwc_resolve.h"
+#include "ss/format.h"
 #include "locate.h"
 #include "raised_privileges.h"
 #include "util.h"
@@ -47,9 +50,15 @@ static void usage(FILE *out) {
   list_experiments(out);
   fprintf(out,
           " -fpe_inexact (fpe, inexact results too)\n"
+          "  hardware counters: -[f|s]{gi,cy,ic,isc,dc,dsc,tlb,gfp,fsc}_hwc "
+          "-{gi,...}_hwctime -prof_hwc -prof_hwctime\n"
+          "                (prof_*: $" SS_ENV_HWC_COUNTER_NUMBER " = 0-31 or an "
+          "event name, $" SS_ENV_HWC_COUNTER_OVERFLOW ")\n"
           "  -v            say what is run, with what\n"
           "  -calsig SIG   each arrival of signal SIG (name or number) records "
           "a caliper point\n"
+          "  -interval MS  sample every MS milliseconds (usertime, totaltime, "
+          "pcsamp family)\n"
           "Files: <program>.<experiment>.<code><pid> in $_SPEEDSHOP_OUTPUT_DIRECTORY "
           "or the current directory; report with ssprof.\n");
 }
@@ -77,6 +86,80 @@ static int parse_signal(const char *text) {
     return sig >= SIGRTMIN && sig <= SIGRTMAX ? sig : 0;
   }
   return 0;
+}
+
+/* An hwc experiment's event and overflow (the seeds' variables for
+ * prof_hwc[time], the experiment's own otherwise), resolved by libpfm4 and
+ * opened once here, so that an event this machine cannot count is refused
+ * in one line before the program starts; the encoding goes to the runtime
+ * through $_SPEEDSHOP_HWC_EVENT. */
+static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
+  char spec[32];
+  const char *event = spec;
+  uint64_t overflow = exp->interval_ns;
+  bool overflow_given = false;
+  if (exp->hwc_counter >= 0) {
+    snprintf(spec, sizeof spec, "%d", exp->hwc_counter);
+  } else {
+    const char *n = getenv(SS_ENV_HWC_COUNTER_NUMBER);
+    snprintf(spec, sizeof spec, "%d", exp->sampling_kind == SS_SAMPLING_HWC ? 9 : 0);
+    if (n && *n)
+      event = n;
+    const char *o = getenv(SS_ENV_HWC_COUNTER_OVERFLOW);
+    if (o && *o) {
+      char *end;
+      errno = 0;
+      unsigned long long v = strtoull(o, &end, 10);
+      if (*end || errno || v == 0 || o[0] == '-')
+        die(2, "$%s=%s: the overflow value must be a whole number greater "
+               "than 0", SS_ENV_HWC_COUNTER_OVERFLOW, o);
+      overflow = v;
+      overflow_given = true;
+    }
+    if (getenv(SS_ENV_HWC_PROF_NUMBER))
+      fprintf(stderr, "ssrun: warning: $%s is ignored: the counter sampled is "
+                      "the one profiled\n", SS_ENV_HWC_PROF_NUMBER);
+  }
+  struct ss_hwc_resolved r;
+  char why[512];
+  if (ss_hwc_resolve(event, 0, &r, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s: %s", exp->name, event, why);
+  /* A clock event counts nanoseconds: the seed's 2053 would interrupt
+   * every 2 microseconds; a millisecond (the prime 1000003) instead. */
+  if (!overflow_given && exp->hwc_counter < 0 && ss_hwc_is_clock_event(r.name))
+    overflow = 1000003;
+  if (ss_hwc_probe(&r, overflow, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s%s%s%s: %s", exp->name, r.name,
+        r.seed_name ? " (" : "", r.seed_name ? r.seed_name : "",
+        r.seed_name ? ")" : "", why);
+  char value[512];
+  snprintf(value, sizeof value, "%u,%llu,%llu,%llu,%llu,%d,%s", r.type,
+           (unsigned long long)r.config, (unsigned long long)r.config1,
+           (unsigned long long)r.config2, (unsigned long long)overflow,
+           r.exclude_kernel, r.name);
+  setenv(SS_ENV_HWC_EVENT, value, 1);
+  if (verbose)
+    fprintf(stderr, "ssrun: %s counts %s, a sample every %llu events\n",
+            exp->name, r.name, (unsigned long long)overflow);
+}
+
+/* DCPI's load-latency profiler (004_) needs the CPU to sample loads with
+ * their latency: Intel's PEBS load-latency event (the kernel's cpu PMU
+ * lists it as mem-loads) or AMD's IBS op sampling (the ibs_op PMU).
+ * Without either the machine cannot do it, and says so; with one, the
+ * experiment itself is not built yet (docs/hwc.md). */
+static _Noreturn void refuse_ldlatency(void) {
+  const char *dir = "/sys/bus/event_source/devices";
+  char pebs[256], ibs[256];
+  snprintf(pebs, sizeof pebs, "%s/cpu/events/mem-loads", dir);
+  snprintf(ibs, sizeof ibs, "%s/ibs_op", dir);
+  if (access(pebs, F_OK) != 0 && access(ibs, F_OK) != 0)
+    die(1, "ldlatency: this machine cannot sample load latencies: it has "
+           "neither Intel PEBS load-latency sampling (%s) nor AMD IBS op "
+           "sampling (%s)", pebs, ibs);
+  die(2, "the ldlatency experiment is not available yet (this machine has "
+         "%s; docs/hwc.md)", access(pebs, F_OK) == 0 ? "PEBS load latency"
+                                                      : "IBS op sampling");
 }
 
 /* The program's path as execvp would find it, or NULL. */
@@ -153,6 +236,7 @@ int main(int argc, char **argv) {
   prog = "ssrun";
   const struct ss_experiment *exp = NULL;
   const char *calsig = NULL;
+  const char *interval = NULL;
   bool fpe_inexact = false;
   bool verbose = false;
   int i = 1;
@@ -174,6 +258,12 @@ int main(int argc, char **argv) {
       verbose = true;
       continue;
     }
+    if (strcmp(a, "-interval") == 0) {
+      if (i + 1 >= argc)
+        die(2, "-interval needs milliseconds, as in -interval 5 or -interval 0.5");
+      interval = argv[++i];
+      continue;
+    }
     if (strcmp(a, "-calsig") == 0) {
       if (i + 1 >= argc)
         die(2, "-calsig needs a signal, as in -calsig SIGUSR2");
@@ -191,6 +281,8 @@ int main(int argc, char **argv) {
       exp = x;
       continue;
     }
+    if (strcmp(a, "-ldlatency") == 0)
+      refuse_ldlatency();
     if (ss_experiment_is_planned(a + 1))
       die(2, "the %s experiment is not available yet; ssrun -h lists those that are",
           a + 1);
@@ -209,6 +301,26 @@ int main(int argc, char **argv) {
   if (i >= argc)
     die(2, "no program given after -%s; use ssrun -%s program [args]", exp->name,
         exp->name);
+
+  if (interval) {
+    char *end;
+    errno = 0;
+    double ms = strtod(interval, &end);
+    if (*end || end == interval || errno || !(ms >= 0.001 && ms <= 3600000.0))
+      die(2, "-interval %s: give milliseconds from 0.001 to 3600000, as in "
+             "-interval 5", interval);
+    if (exp->sampling_kind == 0 || exp->sampling_kind == SS_SAMPLING_HWC ||
+        exp->sampling_kind == SS_SAMPLING_HWCTIME)
+      die(2, "-interval applies to usertime, totaltime and the pcsamp family%s",
+          exp->sampling_kind ? "; the hwc experiments take "
+                               "$_SPEEDSHOP_HWC_COUNTER_OVERFLOW (prof_hwc)"
+                             : "");
+    char ns[32];
+    snprintf(ns, sizeof ns, "%.0f", ms * 1e6);
+    setenv(SS_ENV_SAMPLING_INTERVAL, ns, 1);
+  } else {
+    unsetenv(SS_ENV_SAMPLING_INTERVAL); /* not an outer ssrun's */
+  }
 
   int sig = 0;
   if (calsig) {
@@ -258,6 +370,9 @@ int main(int argc, char **argv) {
              "privileges you do not have, and ssrun preloads its runtime into "
              "no such program; measure a copy without them, or run ssrun as "
              "the user the program runs as", name, exp->name, why);
+    if (exp->sampling_kind == SS_SAMPLING_HWC ||
+        exp->sampling_kind == SS_SAMPLING_HWCTIME)
+      choose_hwc_event(exp, verbose);
     char *lib = find_runtime(argv[0]);
     preload(lib);
     setenv(SS_ENV_EXPERIMENT, exp->name, 1);

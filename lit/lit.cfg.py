@@ -39,6 +39,7 @@ config.substitutions.append(("%sscc", os.path.join(bindir, "sscc")))
 config.substitutions.append(("%ssxx", os.path.join(bindir, "sscc++")))
 config.substitutions.append(("%ssprof", os.path.join(ssprof_bindir, "ssprof")))
 config.substitutions.append(("%ssrun", os.path.join(bindir, "ssrun")))
+config.substitutions.append(("%ssperfex", os.path.join(bindir, "ssperfex")))
 config.substitutions.append(("%ssdump", os.path.join(config.ss_obj_root, "tests", "ssdump")))
 config.substitutions.append(("%expect_exit", config.python_executable + " " + os.path.join(tools, "expect_exit.py")))
 config.substitutions.append(("%clangxx", config.ss_clangxx))
@@ -77,6 +78,27 @@ for var in ["_SPEEDSHOP_EXPERIMENT_TYPE", "_SPEEDSHOP_CALIPER_SIGNAL",
             "_SPEEDSHOP_TRACE_FORK_TO_EXEC", "LD_PRELOAD"]:
     config.environment.pop(var, None)
 
+# hw-pmu: this machine counts hardware events (perf_event_open of cycles
+# in user mode succeeds).  The suite never needs one; the tests of the
+# refusal ssrun gives where there is none are UNSUPPORTED where there is.
+def _counts_cycles():
+    import ctypes
+    import struct
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        # struct perf_event_attr: type 0 (hardware), size 128, config 0
+        # (cycles), flags bit 5 exclude_kernel | bit 6 exclude_hv.
+        attr = struct.pack("<IIQQQQ", 0, 128, 0, 0, 0, (1 << 5) | (1 << 6))
+        attr = ctypes.create_string_buffer(attr.ljust(128, b"\0"), 128)
+        fd = libc.syscall(298, attr, 0, -1, -1, 0)  # x86-64 perf_event_open
+        if fd >= 0:
+            os.close(fd)
+            return True
+    except OSError:
+        pass
+    return False
+if _counts_cycles():
+    config.available_features.add("hw-pmu")
 if shutil.which("gcc"):
     config.available_features.add("gcc")
 if shutil.which("gcov"):

@@ -7,6 +7,11 @@
 #   libelf-dev, libdw-dev      ssprof reads symbols of uninstrumented code (elfutils)
 #   libunwind-dev              libssrt's call stacks through code without frame
 #                              pointers (usertime, totaltime); brings libunwind8
+#   libpfm4-dev                ssrun and ssperfex turn event names (the seeds'
+#                              counters mapped to the CPU's events, or any
+#                              perf/libpfm4 name) into perf_event_attr encodings
+#                              (pfm_get_os_event_encoding); the runtime does not
+#                              link it, it gets the encoding from ssrun
 #   autoconf, automake, make   the ./configure CC=sscc test project
 #   gcc, python3               reference builds and the test checker
 #   libclang-rt-14-dev         clang's runtimes (clang-14 only recommends it): the
@@ -31,7 +36,7 @@
 #   llvm-V-tools, llvm-V       FileCheck and the llvm-* tools of that version
 set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
-          libunwind-dev
+          libunwind-dev libpfm4-dev
           autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
           zlib1g-dev golang-go chromium python3-jsonschema)
 for v in ${SS_TEST_LLVM:-}; do

@@ -473,7 +473,13 @@ struct ss_rec_sampling {
 enum ss_sampling_kind {
   SS_SAMPLING_USERTIME = 1,  /* thread CPU time, call stacks */
   SS_SAMPLING_TOTALTIME = 2, /* wall clock, call stacks, blocked time too */
-  SS_SAMPLING_PCSAMP = 3     /* thread CPU time, PC only */
+  SS_SAMPLING_PCSAMP = 3,    /* thread CPU time, PC only */
+  /* Overflows of a perf_event counter per thread (the _hwc, _hwctime and
+   * prof_hwc[time] experiments): `interval_ns` is then the overflow value
+   * in events (a sample weighs that many events), and the string names
+   * the event as libpfm4 spells it ("perf::PERF_COUNT_SW_TASK_CLOCK"). */
+  SS_SAMPLING_HWC = 4,       /* PC only */
+  SS_SAMPLING_HWCTIME = 5    /* call stacks */
 };
 
 #define SS_SAMPLING_CALLSTACKS 0x1u /* samples carry call stacks */

@@ -11,7 +11,8 @@
 // WARN: ssprof: warning: {{.*}}burn.usertime.m{{[0-9]+}}: 0 samples for 0.{{[0-9]+}} s of CPU time ({{[0-9]+}} expected, one per 30 ms): the program most likely blocked the sampling signal
 // RUN: cd %t/free && %ssrun -usertime %t/burn
 // RUN: %ssprof %t/free/burn.usertime.m* 2> err > /dev/null
-// RUN: count 0 < err
+// Nothing on stderr but, maybe, that 20 samples are few (issue 27).
+// RUN: not grep -v "ssprof: warning: only [0-9]* samples" err
 #include <signal.h>
 #include <string.h>
 #include <time.h>

@@ -7,8 +7,13 @@
 // UT: prog.usertime.m[[PID]]
 // RUN: cd %t && %ssdump prog.usertime.m* | FileCheck %s --check-prefix=UTREC
 // UTREC: PROCESS pid={{[0-9]+}} ppid={{[0-9]+}} code=m exit=0 signal=0 experiment=usertime orders=ut:cu target={{.*}}/prog
-// UTREC: SAMPLING kind=usertime flags=1 interval_ns=30000000 {{.*}} threads=1 bin=0 clock="CLOCK_THREAD_CPUTIME_ID timer per thread"
+// UTREC: SAMPLING kind=usertime flags=1 interval_ns=30000000 {{.*}} threads=1 bin=0 clock="{{perf_event task-clock per thread|CLOCK_THREAD_CPUTIME_ID timer per thread}}"
 // UTREC: END
+// The task clock where perf_event_open allows it, the CPU-time timer
+// otherwise (and when the runtime is told to keep it, as here).
+// RUN: rm -rf %t/timer && mkdir %t/timer && cd %t/timer && env _SSRT_SAMPLING_CLOCK=timer %ssrun -usertime ../prog > pid
+// RUN: cd %t/timer && %ssdump prog.usertime.m* | FileCheck %s --check-prefix=TIMER
+// TIMER: SAMPLING kind=usertime flags=1 interval_ns=30000000 {{.*}} clock="CLOCK_THREAD_CPUTIME_ID timer per thread"
 // RUN: rm -rf %t/fp && mkdir %t/fp && cd %t/fp && %ssrun -fpcsamp ../prog > pid && ls > listing && cat pid listing | FileCheck %s --check-prefix=FPC
 // FPC: [[PID:[0-9]+]]
 // FPC: prog.fpcsamp.m[[PID]]

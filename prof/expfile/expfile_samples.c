@@ -44,7 +44,7 @@ int ss_parse_sampling(struct ss_expfile *f, const struct ss_raw_record *r,
   s->num_threads = ss_le32(p + 40);
   s->bin_bytes = ss_le32(p + 44);
   c.pos = SAMPLING_FIXED;
-  if (s->kind < SS_SAMPLING_USERTIME || s->kind > SS_SAMPLING_PCSAMP) {
+  if (s->kind < SS_SAMPLING_USERTIME || s->kind > SS_SAMPLING_HWCTIME) {
     ss_err_set(err, "SAMPLING record: unknown sampling kind %u", s->kind);
     return -1;
   }

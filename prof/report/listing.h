@@ -63,6 +63,11 @@ void ss_list_ideal_archinfo(const struct ss_listing *l);
  * of call-stack sampling (listing_sample_butterfly.c), line lists
  * (listing_sample_lines.c) and -json (listing_sample_json.c). */
 void ss_list_sample_summary(const struct ss_listing *l);
+/* A sample weight as the listings print it: seconds ("%*.3f") for the
+ * timers, whole events for the hwc experiments; and its column's name. */
+void ss_print_sample_value(FILE *out, const struct ss_sample_model *m,
+                           int width, uint64_t value);
+const char *ss_sample_unit(const struct ss_sample_model *m);
 void ss_list_usertime_functions(const struct ss_listing *l);
 void ss_list_pcsamp_functions(const struct ss_listing *l);
 void ss_list_sample_butterfly(const struct ss_listing *l);

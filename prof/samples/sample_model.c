@@ -140,7 +140,8 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
                        const char **bad_file) {
   const struct ss_expfile *first = p->files[0];
   m->kind = first->sampling.kind;
-  m->callstacks = m->kind != SS_SAMPLING_PCSAMP;
+  m->callstacks = m->kind != SS_SAMPLING_PCSAMP && m->kind != SS_SAMPLING_HWC;
+  m->hwc = m->kind == SS_SAMPLING_HWC || m->kind == SS_SAMPLING_HWCTIME;
   m->interval_ns = first->sampling.interval_ns;
   m->bin_bytes = first->sampling.bin_bytes;
   m->clock = first->sampling.clock;
@@ -154,10 +155,16 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
                  "experiment like %s", first->name);
       return -1;
     }
-    if (f->sampling.kind != m->kind) {
-      ss_err_set(err, "sampling kind %u differs from %u in %s; merge only "
-                 "files of one experiment", f->sampling.kind, m->kind,
-                 first->name);
+    if (f->sampling.kind != m->kind ||
+        (m->hwc && strcmp(f->sampling.clock, first->sampling.clock) != 0)) {
+      if (f->sampling.kind == m->kind)
+        ss_err_set(err, "it counted %s, %s counted %s; merge only files of "
+                   "one event", f->sampling.clock, first->name,
+                   first->sampling.clock);
+      else
+        ss_err_set(err, "sampling kind %u differs from %u in %s; merge only "
+                   "files of one experiment", f->sampling.kind, m->kind,
+                   first->name);
       return -1;
     }
     if (ss_caliper_window(calipers, f, &m->windows[i], err) != 0)

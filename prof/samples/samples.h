@@ -99,7 +99,11 @@ struct ss_saddress {
 struct ss_sample_model {
   const struct ss_profile *profile;
   uint32_t kind;   /* SS_SAMPLING_* of the files */
-  int callstacks;  /* usertime/totaltime: inclusive times and edges */
+  int callstacks;  /* usertime/totaltime/_hwctime: inclusive and edges */
+  /* The hwc kinds: `interval_ns` is the overflow value and every `ns`
+   * (sample weights) counts events, overflows x overflow value; `clock`
+   * names the event. */
+  int hwc;
   uint64_t interval_ns; /* of the first file */
   uint32_t bin_bytes;
   const char *clock;

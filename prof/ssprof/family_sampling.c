@@ -5,6 +5,7 @@
  */
 #include "families.h"
 
+#include <math.h>
 #include <stdio.h>
 
 static int holds(const struct ss_expfile *f) { return f->has_sampling; }
@@ -22,6 +23,23 @@ struct sampling {
 };
 
 /* Returns 0, or 1 after a one-line message. */
+/* Too few samples to trust a share: a function with a share p of the
+ * samples has a binomial standard deviation of sqrt(p(1-p)/n), at most
+ * 0.5/sqrt(n); two of them, 100/sqrt(n) points, is what the warning
+ * quotes.  Under 100 samples that is over 10 points.  On stderr only: the
+ * model's warnings (and -json's) are about the files. */
+#define FEW_SAMPLES 100
+
+static void warn_few_samples(const struct ss_sample_model *m) {
+  if (m->samples == 0 || m->samples >= FEW_SAMPLES)
+    return;
+  fprintf(stderr, "ssprof: warning: only %llu samples: a share may be off by "
+                  "%.0f points (two standard deviations); sample a longer run "
+                  "or more often (%s)\n",
+          (unsigned long long)m->samples, 100.0 / sqrt((double)m->samples),
+          m->hwc ? "a smaller overflow value" : "ssrun -interval");
+}
+
 static int build(struct sampling *s, struct ss_profile *profile,
                  const struct ss_options *opt) {
   s->symbolizer = ss_dwarf_symbolizer_new();
@@ -34,6 +52,7 @@ static int build(struct sampling *s, struct ss_profile *profile,
   }
   for (size_t i = 0; i < s->samples.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", s->samples.warnings[i]);
+  warn_few_samples(&s->samples);
   s->listing = (struct ss_listing){.profile = profile,
                                    .samples = &s->samples, .options = opt,
                                    .out = stdout};

@@ -20,6 +20,7 @@
 #define SSRT_SAMPLE_BUFFER_H
 
 #include "callstack.h"
+#include "perf_counter.h"
 #include "record_chain.h"
 #include "ss/format.h"
 
@@ -41,8 +42,11 @@ struct ssrt_sampler {
   int state;
   pid_t tid;
   uint32_t index; /* order of first sampling; 0 is the main thread */
-  int has_timer;
+  int has_timer;      /* a timer, or an hwc experiment's counter */
   timer_t timer;
+  int counter_fd;     /* the hwc counter (perf_counter.h) when has_timer */
+  /* hwc: the counter's total, read when the thread ended. */
+  struct ssrt_hwc_total final_total;
   struct ssrt_walk_state walk; /* its stack walks (callstack.h) */
   int busy;                     /* its handler is running (see sampling.c) */
   /* The C library function the thread waits in behind a blocking-call

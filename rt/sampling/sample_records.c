@@ -33,8 +33,11 @@ static void write_sampling(struct ssrt_writer *w) {
   const struct ss_experiment *x = ssrt_experiment();
   struct ss_rec_sampling r = {0};
   r.kind = x->sampling_kind;
-  r.flags = x->sampling_kind == SS_SAMPLING_PCSAMP ? 0 : SS_SAMPLING_CALLSTACKS;
-  r.interval_ns = x->interval_ns;
+  r.flags = x->sampling_kind == SS_SAMPLING_PCSAMP ||
+                    x->sampling_kind == SS_SAMPLING_HWC
+                ? 0
+                : SS_SAMPLING_CALLSTACKS;
+  r.interval_ns = ssrt_sampling_interval();
   r.bin_bytes = x->bin_bytes;
   uint32_t n = ssrt_sampler_count();
   for (uint32_t i = 0; i < n; i++) {

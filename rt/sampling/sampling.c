@@ -6,7 +6,10 @@
 #include "callstack.h"
 #include "caliper.h"
 #include "experiment.h"
+#include "hwc_events.h"
 #include "lifecycle.h"
+#include "pages.h"
+#include "perf_counter.h"
 #include "part.h"
 #include "privileges.h"
 #include "record_chain.h"
@@ -31,8 +34,17 @@
 #define STACK_WALK_VARIABLE "_SSRT_STACK_WALK"
 
 static const struct ss_experiment *experiment;
+static uint64_t interval_ns; /* the experiment's, or ssrun -interval's */
 static int sample_signal;     /* 0 until sampling starts in this image */
-static int callstacks;        /* usertime, totaltime */
+static int callstacks;        /* usertime, totaltime, _hwctime */
+/* The hwc experiments: each thread's perf_event counter stands in for its
+ * timer, and its overflows for the expiries (perf_counter.h). */
+static int hwc;
+static struct ssrt_hwc_event hwc_event;
+/* The sampler owning each counter fd (index + 1), for the handler: an
+ * overflow's siginfo names the fd, not the sampler. */
+#define FD_OWNERS 65536
+static uint32_t *fd_owner;
 static clockid_t timer_clock;
 static const char *clock_text = "";
 static int paused;            /* the handler records nothing */
@@ -50,21 +62,52 @@ int ssrt_sampling_signal(void) {
 
 const char *ssrt_sampling_clock(void) { return clock_text; }
 
+uint64_t ssrt_sampling_interval(void) {
+  if (hwc)
+    return hwc_event.overflow;
+  return interval_ns ? interval_ns : ssrt_experiment()->interval_ns;
+}
+
 /* -- timers ----------------------------------------------------------------- */
 
 static struct itimerspec period(void) {
   struct itimerspec its;
-  its.it_interval.tv_sec = (time_t)(experiment->interval_ns / 1000000000u);
-  its.it_interval.tv_nsec = (long)(experiment->interval_ns % 1000000000u);
+  its.it_interval.tv_sec = (time_t)(interval_ns / 1000000000u);
+  its.it_interval.tv_nsec = (long)(interval_ns % 1000000000u);
   its.it_value = its.it_interval;
   return its;
 }
 
 /* Must run on the sampler's own thread: CLOCK_THREAD_CPUTIME_ID is the
  * calling thread's clock. */
+static void arm_counter(struct ssrt_sampler *s) {
+  int fd = ssrt_hwc_open(&hwc_event, s->tid, sample_signal);
+  if (fd < 0)
+    return; /* ssrun opened the event before the program ran: rare */
+  if (fd >= FD_OWNERS) {
+    close(fd);
+    return;
+  }
+  __atomic_store_n(&fd_owner[fd], s->index + 1, __ATOMIC_RELEASE);
+  s->counter_fd = fd;
+  s->has_timer = 1;
+  ssrt_hwc_enable(fd, 1); /* opened disabled: its sampler is known now */
+}
+
+static void close_counter(struct ssrt_sampler *s) {
+  if (s->counter_fd < FD_OWNERS)
+    __atomic_store_n(&fd_owner[s->counter_fd], 0, __ATOMIC_RELEASE);
+  close(s->counter_fd);
+  s->has_timer = 0;
+}
+
 static void arm(struct ssrt_sampler *s) {
   if (!s || s->has_timer || untraced)
     return;
+  if (hwc) {
+    arm_counter(s);
+    return;
+  }
   struct sigevent ev;
   memset(&ev, 0, sizeof ev);
   ev.sigev_notify = SIGEV_THREAD_ID;
@@ -83,7 +126,9 @@ static void arm(struct ssrt_sampler *s) {
 }
 
 static void disarm(struct ssrt_sampler *s) {
-  if (s && s->has_timer) {
+  if (s && s->has_timer && hwc) {
+    ssrt_hwc_enable(s->counter_fd, 0);
+  } else if (s && s->has_timer) {
     struct itimerspec zero;
     memset(&zero, 0, sizeof zero);
     timer_settime(s->timer, 0, &zero, NULL);
@@ -95,7 +140,10 @@ static void thread_end(void *p) {
   struct ssrt_sampler *s = ssrt_sampler_from_cookie(p);
   if (!s)
     return;
-  if (s->has_timer) {
+  if (s->has_timer && hwc) {
+    ssrt_hwc_read(s->counter_fd, &s->final_total);
+    close_counter(s);
+  } else if (s->has_timer) {
     timer_delete(s->timer);
     s->has_timer = 0;
   }
@@ -210,15 +258,33 @@ static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
     h.depth = (uint16_t)as_blocked(blocked, pcs, h.depth);
   /* Point 0 (the start) precedes every sample. */
   h.caliper = ssrt_caliper_count() + 1;
-  uint64_t copies = 1 + (si->si_overrun > 0 ? (uint64_t)si->si_overrun : 0);
+  uint64_t copies = 1;
+  if (!hwc && si->si_overrun > 0)
+    copies += (uint64_t)si->si_overrun;
   ssrt_sampler_append(s, &h, pcs, copies);
 }
 
 static void on_sample(int sig, siginfo_t *si, void *context) {
   int saved_errno = errno;
   struct ssrt_sampler *s = NULL;
-  if (si && si->si_code == SI_TIMER)
+  if (si && si->si_code == SI_TIMER && !hwc)
     s = ssrt_sampler_from_cookie(si->si_value.sival_ptr);
+  else if (si && si->si_code == POLL_IN && hwc && si->si_fd >= 0 &&
+           si->si_fd < FD_OWNERS) {
+    /* An overflow of one of our counters (F_SETSIG gives si_fd). */
+    uint32_t owner = __atomic_load_n(&fd_owner[si->si_fd], __ATOMIC_ACQUIRE);
+    if (owner && owner <= ssrt_sampler_count()) {
+      s = ssrt_sampler_at(owner - 1);
+      if (s->counter_fd != si->si_fd || s->tid != current_tid())
+        s = NULL;
+    }
+  }
+  if (!s && hwc && si && si->si_code == POLL_IN) {
+    /* One of our counters' overflows with no sampler to take it: one
+     * still queued as its thread's counter closed. */
+    errno = saved_errno;
+    return;
+  }
   if (!s) {
     /* Not our timer: the program's own use of this signal. */
     ssrt_signal_guard_forward(sig, si, context);
@@ -273,6 +339,43 @@ static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   return 1;
 }
 
+/* Sampling on the counter `hwc_event` (filled by the caller): the fd
+ * table, and the event's name as the clock (ss/format.h). */
+static int use_counter(void) {
+  fd_owner = ssrt_pages_alloc(FD_OWNERS * sizeof *fd_owner);
+  if (!fd_owner)
+    return -1;
+  hwc = 1;
+  clock_text = hwc_event.name;
+  return 0;
+}
+
+static int start_hwc(const struct ss_experiment *x) {
+  if (ssrt_hwc_event_from_env(&hwc_event) != 0) {
+    ssrt_log("ssrt: $" SS_ENV_HWC_EVENT " is missing or malformed; the ",
+             x->name, " experiment records no samples (run it with ssrun)",
+             (const char *)0);
+    return -1;
+  }
+  return use_counter();
+}
+
+/* Internal, for tests: "timer" keeps usertime and pcsamp on their POSIX
+ * timers even where the task clock is open to the process. */
+#define SAMPLING_CLOCK_VARIABLE "_SSRT_SAMPLING_CLOCK"
+
+static int timers_forced(void) {
+  const char *v = getenv(SAMPLING_CLOCK_VARIABLE);
+  return v && ssrt_streq(v, "timer");
+}
+
+static int start_task_clock(const struct ss_experiment *x) {
+  (void)x;
+  if (ssrt_hwc_task_clock(&hwc_event, interval_ns) != 0)
+    return -1;
+  return use_counter();
+}
+
 static int runs_sampling(const struct ss_experiment *x) {
   return x->sampling_kind != 0;
 }
@@ -293,10 +396,27 @@ static int start_sampling(const struct ss_experiment *x) {
     return 0;
   }
   experiment = x;
-  callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP;
-  if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
+  interval_ns = x->interval_ns;
+  const char *given = getenv(SS_ENV_SAMPLING_INTERVAL);
+  if (given && *given) {
+    char *end;
+    unsigned long long v = strtoull(given, &end, 10);
+    if (*end == '\0' && v >= 1000 && v <= 3600000000000ull)
+      interval_ns = v; /* ssrun checked it; 1 us to an hour */
+  }
+  callstacks = x->sampling_kind != SS_SAMPLING_PCSAMP &&
+               x->sampling_kind != SS_SAMPLING_HWC;
+  if (x->sampling_kind == SS_SAMPLING_HWC ||
+      x->sampling_kind == SS_SAMPLING_HWCTIME) {
+    if (start_hwc(x) != 0)
+      return 0;
+  } else if (x->sampling_kind == SS_SAMPLING_TOTALTIME) {
     timer_clock = CLOCK_MONOTONIC;
     clock_text = "CLOCK_MONOTONIC timer per thread";
+  } else if (!timers_forced() && start_task_clock(x) == 0) {
+    /* usertime, pcsamp: the thread's task clock, where the kernel lets us
+     * (an hrtimer per thread; CPU-time timers are checked at the tick and
+     * are biased when threads share a CPU: docs/ssrun.md). */
   } else {
     timer_clock = CLOCK_THREAD_CPUTIME_ID;
     clock_text = "CLOCK_THREAD_CPUTIME_ID timer per thread";
@@ -378,7 +498,9 @@ static void resume_after_failed_exec(void) {
   if (!ssrt_sampling_signal())
     return;
   struct ssrt_sampler *s = ssrt_sampler_of_tid(current_tid());
-  if (s && s->has_timer && !untraced) {
+  if (s && s->has_timer && !untraced && hwc) {
+    ssrt_hwc_enable(s->counter_fd, 1);
+  } else if (s && s->has_timer && !untraced) {
     struct itimerspec its = period();
     timer_settime(s->timer, 0, &its, NULL);
   }
@@ -389,6 +511,16 @@ static void after_fork_in_child(int traced) {
     return;
   pid_t tid = current_tid();
   struct ssrt_sampler *keep = own_sampler();
+  if (hwc) {
+    /* The counters inherited count the parent's threads: the child's
+     * thread opens its own. */
+    uint32_t n = ssrt_sampler_count();
+    for (uint32_t i = 0; i < n; i++) {
+      struct ssrt_sampler *t = ssrt_sampler_at(i);
+      if (t->has_timer)
+        close_counter(t);
+    }
+  }
   ssrt_samples_after_fork(keep, tid);
   ssrt_safe_read_init();
   paused = 0;

@@ -24,6 +24,12 @@
  * sample is recorded once per expiry (si_overrun + 1 copies), so samples x
  * interval stays the time measured.
  *
+ * The hwc experiments ([f|s]<x>_hwc, <x>_hwctime, prof_hwc[time]) sample
+ * the same way on the overflows of a perf_event counter each thread opens
+ * for itself (hwc/perf_counter.h): the counter replaces the timer, and an
+ * overflow (si_code POLL_IN, si_fd the counter) the expiry; one sample
+ * per overflow signal.
+ *
  * Nothing here runs unless the variable names a sampling experiment.
  *
  * The runtime's rules: rt/README.md.
@@ -50,7 +56,10 @@ void ssrt_sampling_block_end(int token);
  * samples (sample_records.c).  Call with sampling paused. */
 void ssrt_sampling_write_records(struct ssrt_writer *w,
                                  const struct ssrt_map_snapshot *map);
-/* For the records: the clock description, "" when not sampling. */
+/* For the records: the clock description, "" when not sampling (hwc: the
+ * event's name). */
 const char *ssrt_sampling_clock(void);
+/* For the records: the interval (hwc: the overflow value, in events). */
+uint64_t ssrt_sampling_interval(void);
 
 #endif

@@ -14,8 +14,9 @@ void ss_list_pcsamp_functions(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   FILE *out = l->out;
   int64_t total = (int64_t)m->ns;
-  ss_print_title(out, "Function list, in descending order by time");
-  fprintf(out, "%7s %10s %7s %7s %10s  %s\n", "[index]", "secs", "%",
+  ss_print_title(out, m->hwc ? "Function list, in descending order by counts"
+                             : "Function list, in descending order by time");
+  fprintf(out, "%7s %10s %7s %7s %10s  %s\n", "[index]", ss_sample_unit(m), "%",
           "cum.%", "samples", "function (dso: file, line)");
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
@@ -28,14 +29,16 @@ void ss_list_pcsamp_functions(const struct ss_listing *l) {
     double pct = ss_percent((int64_t)f->excl_ns, total);
     cum += f->excl_ns;
     snprintf(index, sizeof index, "[%u]", f->rank);
-    fprintf(out, "%7s %10.3f %6.1f%% %6.1f%% %10" PRIu64 "  %s (", index,
-            ss_secs(f->excl_ns), pct, ss_percent((int64_t)cum, total),
-            f->excl_samples, f->name);
+    fprintf(out, "%7s ", index);
+    ss_print_sample_value(out, m, 10, f->excl_ns);
+    fprintf(out, " %6.1f%% %6.1f%% %10" PRIu64 "  %s (", pct,
+            ss_percent((int64_t)cum, total), f->excl_samples, f->name);
     ss_print_dso_place(out, f->dso, f->file, f->line);
     fputs(")\n", out);
     ss_quit_account(&q, pct);
   }
-  fprintf(out, "%7s %10.3f %6.1f%% %6.1f%% %10" PRIu64 "  TOTAL\n", "",
-          ss_secs(m->ns), total > 0 ? 100.0 : 0.0, total > 0 ? 100.0 : 0.0,
-          m->samples);
+  fprintf(out, "%7s ", "");
+  ss_print_sample_value(out, m, 10, m->ns);
+  fprintf(out, " %6.1f%% %6.1f%% %10" PRIu64 "  TOTAL\n",
+          total > 0 ? 100.0 : 0.0, total > 0 ? 100.0 : 0.0, m->samples);
 }

@@ -16,6 +16,10 @@ static const char *kind_name(uint32_t kind) {
     return "usertime";
   case SS_SAMPLING_TOTALTIME:
     return "totaltime";
+  case SS_SAMPLING_HWC:
+    return "hwc";
+  case SS_SAMPLING_HWCTIME:
+    return "hwctime";
   default:
     return "pcsamp";
   }
@@ -39,6 +43,13 @@ static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {
   ss_json_uint(j, "taken", m->taken);
   ss_json_uint(j, "lost", m->lost);
   ss_json_uint(j, "threads", m->threads);
+  if (m->hwc) {
+    /* hwc: interval_ns is the overflow value, and "seconds" fields hold
+     * the events / 1e9; these say it plainly. */
+    ss_json_string(j, "event", m->clock);
+    ss_json_uint(j, "overflow", m->interval_ns);
+    ss_json_uint(j, "events", m->ns);
+  }
   ss_json_end_object(j);
 }
 
@@ -53,6 +64,10 @@ void ss_json_write_sample_function_row(struct ss_json *j, const char *key,
   ss_json_seconds(j, "exclusive_seconds", f->excl_ns);
   ss_json_uint(j, "inclusive_samples", f->incl_samples);
   ss_json_seconds(j, "inclusive_seconds", f->incl_ns);
+  if (m->hwc) {
+    ss_json_uint(j, "exclusive_events", f->excl_ns);
+    ss_json_uint(j, "inclusive_events", f->incl_ns);
+  }
   ss_json_end_object(j);
 }
 

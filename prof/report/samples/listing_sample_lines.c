@@ -57,7 +57,7 @@ static void print_lines(const struct ss_listing *l, const char *title,
   ss_sort(v, m->num_lines, sizeof *v, order);
   sort_model = NULL;
   ss_print_title(out, title);
-  fprintf(out, "%10s %6s %6s %10s  %s\n", "secs", "%", "cum.%", "samples",
+  fprintf(out, "%10s %6s %6s %10s  %s\n", ss_sample_unit(m), "%", "cum.%", "samples",
           "function (dso: file, line)");
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
@@ -68,8 +68,9 @@ static void print_lines(const struct ss_listing *l, const char *title,
     const struct ss_sfunction *f = &m->functions[ln->function];
     double pct = ss_percent((int64_t)ln->ns, total);
     cum += ln->ns;
-    fprintf(out, "%10.3f %6.1f %6.1f %10" PRIu64 "  %s (", ss_secs(ln->ns),
-            pct, ss_percent((int64_t)cum, total), ln->samples, f->name);
+    ss_print_sample_value(out, m, 10, ln->ns);
+    fprintf(out, " %6.1f %6.1f %10" PRIu64 "  %s (", pct,
+            ss_percent((int64_t)cum, total), ln->samples, f->name);
     ss_print_dso_place(out, f->dso, ln->file, ln->line);
     fputs(")\n", out);
     ss_quit_account(&q, pct);

@@ -21,8 +21,40 @@ static void print_extras(const struct ss_listing *l) {
     fprintf(out, "%16zu: Experiment files merged\n", l->profile->num_files);
   if (m->calipers_given)
     ss_print_caliper_window(out, &m->windows[0], "samples");
-  if (m->clock && m->clock[0])
+  if (m->clock && m->clock[0] && !m->hwc) /* hwc: the counter, above */
     fprintf(out, "%16s: Sampling clock\n", m->clock);
+}
+
+void ss_print_sample_value(FILE *out, const struct ss_sample_model *m,
+                           int width, uint64_t value) {
+  if (m->hwc)
+    fprintf(out, "%*" PRIu64, width, value);
+  else
+    fprintf(out, "%*.3f", width, ss_secs(value));
+}
+
+const char *ss_sample_unit(const struct ss_sample_model *m) {
+  return m->hwc ? "counts" : "secs";
+}
+
+/* The hwc experiments, in the words of the seeds' chapter: overflows of
+ * a counter, multiplied by the overflow value to give the events. */
+static void hwc_summary(const struct ss_listing *l) {
+  const struct ss_sample_model *m = l->samples;
+  FILE *out = l->out;
+  fprintf(out, "Summary of statistical %s sampling data on counter "
+          "overflows (%s)--\n", m->callstacks ? "callstack" : "PC",
+          l->profile->experiment);
+  fprintf(out, "%16" PRIu64 ": Total samples (counter overflows)\n",
+          m->samples);
+  if (m->callstacks)
+    fprintf(out, "%16" PRIu64 ": Samples with incomplete traceback\n",
+            m->incomplete);
+  fprintf(out, "%16" PRIu64 ": Total counts (overflows x overflow value)\n",
+          m->ns);
+  fprintf(out, "%16" PRIu64 ": Counter overflow value\n", m->interval_ns);
+  fprintf(out, "%16s: Counter\n", m->clock);
+  print_extras(l);
 }
 
 void ss_list_sample_summary(const struct ss_listing *l) {
@@ -30,6 +62,10 @@ void ss_list_sample_summary(const struct ss_listing *l) {
   FILE *out = l->out;
   const char *experiment = l->profile->experiment;
   ss_print_rule(out);
+  if (m->hwc) {
+    hwc_summary(l);
+    return;
+  }
   if (m->callstacks) {
     fprintf(out, "Summary of statistical callstack sampling data (%s)--\n",
             experiment);

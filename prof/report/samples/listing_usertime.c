@@ -32,9 +32,14 @@ void ss_list_usertime_functions(const struct ss_listing *l) {
   sort_model = m;
   ss_sort(order, m->num_functions, sizeof *order, by_exclusive);
   sort_model = NULL;
-  ss_print_title(out, "Function list, in descending order by exclusive time");
+  ss_print_title(out, m->hwc
+                         ? "Function list, in descending order by exclusive counts"
+                         : "Function list, in descending order by exclusive time");
+  char excl[16], incl[16];
+  snprintf(excl, sizeof excl, "excl.%s", ss_sample_unit(m));
+  snprintf(incl, sizeof incl, "incl.%s", ss_sample_unit(m));
   fprintf(out, "%7s %10s %7s %7s %10s %7s %10s  %s\n", "[index]",
-          "excl.secs", "excl.%", "cum.%", "incl.secs", "incl.%", "samples",
+          excl, "excl.%", "cum.%", incl, "incl.%", "samples",
           "procedure (dso: file, line)");
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
@@ -46,11 +51,12 @@ void ss_list_usertime_functions(const struct ss_listing *l) {
     double pct = ss_percent((int64_t)f->excl_ns, total);
     cum += f->excl_ns;
     snprintf(index, sizeof index, "[%u]", f->rank);
-    fprintf(out, "%7s %10.3f %6.1f%% %6.1f%% %10.3f %6.1f%% %10" PRIu64
-            "  %s (", index, ss_secs(f->excl_ns), pct,
-            ss_percent((int64_t)cum, total), ss_secs(f->incl_ns),
-            ss_percent((int64_t)f->incl_ns, total), f->incl_samples,
-            f->name);
+    fprintf(out, "%7s ", index);
+    ss_print_sample_value(out, m, 10, f->excl_ns);
+    fprintf(out, " %6.1f%% %6.1f%% ", pct, ss_percent((int64_t)cum, total));
+    ss_print_sample_value(out, m, 10, f->incl_ns);
+    fprintf(out, " %6.1f%% %10" PRIu64 "  %s (",
+            ss_percent((int64_t)f->incl_ns, total), f->incl_samples, f->name);
     ss_print_dso_place(out, f->dso, f->file, f->line);
     fputs(")\n", out);
     ss_quit_account(&q, pct);
