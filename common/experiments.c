@@ -9,8 +9,8 @@
 
 /* Marching orders follow the seeds' listings: "ut:cu" for usertime,
  * "pc,<bin bytes>,<interval in microseconds>,0:cu" for the PC-sampling
- * family and "fpe:cu" for fpe.  The seeds show none for totaltime and io;
- * "tt:cu" and "io:cu" are ours. */
+ * family and "fpe:cu" for fpe.  The seeds show none for totaltime, io and
+ * mpi; "tt:cu", "io:cu" and "mpi:cu" are ours. */
 static const struct ss_experiment table[] = {
     {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS, 0, 0},
     {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS, 0, 0},
@@ -21,11 +21,12 @@ static const struct ss_experiment table[] = {
     {"ideal", "it:cu", 0, 0, 0, 0, 0},
     {"fpe", "fpe:cu", 0, 0, 0, SS_TRACE_FPE, 0},
     {"io", "io:cu", 0, 0, 0, SS_TRACE_IO, 1},
+    {"mpi", "mpi:cu", 0, 0, 0, SS_TRACE_MPI, 0},
 };
 
 /* The rest of the seeds' list; ssrun names them as "not available yet". */
 static const char *const planned[] = {
-    "bbcounts", "heap", "mpi", "numa", "prof_hwc", "prof_hwctime",
+    "bbcounts", "heap", "numa", "prof_hwc", "prof_hwctime",
     "gi_hwc", "cy_hwc", "ic_hwc", "isc_hwc", "dc_hwc", "dsc_hwc", "tlb_hwc",
     "gfp_hwc", "fsc_hwc", "gi_hwctime", "cy_hwctime", "ic_hwctime",
     "isc_hwctime", "dc_hwctime", "dsc_hwctime", "tlb_hwctime", "gfp_hwctime",

@@ -25,6 +25,7 @@
 #include "help_text.h"
 #include "locate.h"
 #include "util.h"
+#include "ss/format.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -125,6 +126,19 @@ static char *find_runtime(const char *argv0) {
   free(bindir);
   free(lib);
   return xstrdup(resolved);
+}
+
+/* libssmpi.so beside the runtime (the mpi experiment's interposer), or a
+ * one-line failure when sscc was built without MPI. */
+static char *find_mpi_interposer(const char *runtime) {
+  char *dir = dir_name(runtime);
+  char *lib = concat(dir, "/", "libssmpi.so");
+  free(dir);
+  if (access(lib, R_OK) != 0)
+    die(1, "cannot run the mpi experiment: %s is missing (sscc was built "
+           "without an MPI library; install Open MPI, e.g. scripts/deps.sh, "
+           "and rebuild)", lib);
+  return lib;
 }
 
 /* LD_PRELOAD with the runtime added after what is already there (unless it
@@ -250,6 +264,12 @@ int main(int argc, char **argv) {
   } else {
     char *lib = find_runtime(argv[0]);
     preload(lib);
+    if (exp->trace_kind == SS_TRACE_MPI) {
+      /* The PMPI wrappers, after libssrt.so (which they call). */
+      char *mpi = find_mpi_interposer(lib);
+      preload(mpi);
+      free(mpi);
+    }
     setenv(SS_ENV_EXPERIMENT, exp->name, 1);
     if (verbose)
       fprintf(stderr, "ssrun: %s experiment (%s) of %s, runtime %s\n", exp->name,

@@ -45,7 +45,8 @@ int ss_parse_trace(struct ss_expfile *f, const struct ss_raw_record *r,
   t->num_threads = ss_le32(p + 32);
   t->start_ns = ss_le64(p + 40);
   c.pos = TRACE_FIXED;
-  if (t->kind != SS_TRACE_FPE && t->kind != SS_TRACE_IO) {
+  if (t->kind != SS_TRACE_FPE && t->kind != SS_TRACE_IO &&
+      t->kind != SS_TRACE_MPI) {
     ss_err_set(err, "TRACE record: unknown trace kind %u", t->kind);
     return -1;
   }
@@ -161,6 +162,8 @@ void ss_event_next(const uint8_t **p, struct ss_event_view *e) {
 static int kind_known(uint32_t trace, uint32_t kind) {
   if (trace == SS_TRACE_FPE)
     return kind != 0 && (kind & ~(uint32_t)0x1f) == 0;
+  if (trace == SS_TRACE_MPI)
+    return kind >= 1 && kind <= SS_MPI_CALL_LAST;
   return kind >= 1 && kind <= SS_IO_CALL_LAST;
 }
 

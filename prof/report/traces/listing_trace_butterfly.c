@@ -85,7 +85,7 @@ void ss_list_trace_butterfly(const struct ss_listing *l) {
   struct adjacency in, from;
   adjacency_of(cs, 1, &in);
   adjacency_of(cs, 0, &from);
-  const char *noun = ss_trace_is_io(m) ? "calls" : "FPEs";
+  const char *noun = ss_trace_of_calls(m) ? "calls" : "FPEs";
   char title[96], attrib[24], incl[24], self[24];
   snprintf(title, sizeof title,
            "Butterfly function list, in descending order by inclusive %s",

@@ -45,7 +45,7 @@ static int inexact_traced(const struct ss_trace_model *m) {
 }
 
 static void print_heading(FILE *out, const struct ss_trace_model *m) {
-  if (ss_trace_is_io(m)) {
+  if (ss_trace_of_calls(m)) {
     fprintf(out, "%7s %10s %7s %7s %10s %7s %12s %10s  %s\n", "[index]",
             "excl.calls", "excl.%", "cum.%", "incl.calls", "incl.%",
             "excl.bytes", "excl.secs", "function (dso: file, line)");
@@ -61,7 +61,7 @@ static void print_heading(FILE *out, const struct ss_trace_model *m) {
 
 static void print_extra(FILE *out, const struct ss_trace_model *m,
                         const struct ss_cs_function *f) {
-  if (ss_trace_is_io(m)) {
+  if (ss_trace_of_calls(m)) {
     fprintf(out, " %12" PRIu64 " %10.6f", f->excl[SS_IO_W_BYTES],
             ss_secs(f->excl[SS_IO_W_NS]));
     return;
