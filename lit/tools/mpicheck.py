@@ -16,7 +16,12 @@ JSON is ssprof -json of the ranks' files (or of one, --rank N).  Checked:
     (the program makes rank R compute alone while the others wait);
   - with --source FILE, that each routine's call sites ("mpi_call_sites")
     are the lines of FILE that call it ("NAME(" in the line), and their
-    calls add up to the routine's.
+    calls add up to the routine's;
+  - with --chrome TRACE --schema SCHEMA, that ssprof -chrome's timeline is
+    valid against the trace event format's schema and has, per rank (its
+    "pid", named "rank R (host)"), one complete event per call of each
+    routine with the call's bytes, and events that do not overlap in a
+    thread (MPI calls do not nest).
 
 Routines the tally does not name (MPI_Init, MPI_Finalize) are not
 checked.  Prints "mpicheck: N figures match", or one line per mismatch and
@@ -38,6 +43,8 @@ def main():
     ap.add_argument("--rank", type=int)
     ap.add_argument("--slowest", type=int)
     ap.add_argument("--source")
+    ap.add_argument("--chrome")
+    ap.add_argument("--schema")
     a = ap.parse_args()
     rows = []
     line_re = re.compile(r"tally rank=(\d+) routine=(\S+) calls=(\d+) "
@@ -105,6 +112,33 @@ def main():
             check(name + " calls at its sites",
                   sum(r[2] for r in rows if r[1] == name),
                   sum(s["calls"] for s in mine))
+    if a.chrome:
+        import jsonschema
+        with open(a.chrome) as f:
+            trace = json.load(f)
+        with open(a.schema) as f:
+            jsonschema.validate(trace, json.load(f))
+        events = trace["traceEvents"]
+        names = {e["pid"]: e["args"]["name"] for e in events
+                 if e["ph"] == "M" and e["name"] == "process_name"}
+        for rank in sorted({r[0] for r in rows}):
+            check("rank %d process name" % rank, "rank %d" % rank,
+                  names.get(rank, "").split(" (")[0])
+            mine = [e for e in events if e["ph"] == "X" and e["pid"] == rank]
+            for r in rows:
+                if r[0] != rank:
+                    continue
+                calls = [e for e in mine if e["name"] == r[1]]
+                check("rank %d %s events" % (rank, r[1]), r[2], len(calls))
+                check("rank %d %s event bytes" % (rank, r[1]), r[3],
+                      sum(e["args"]["bytes"] for e in calls))
+            ends = {}
+            overlaps = 0
+            for e in sorted(mine, key=lambda e: (e["tid"], e["ts"])):
+                if e["ts"] < ends.get(e["tid"], 0) - 1e-3:
+                    overlaps += 1
+                ends[e["tid"]] = e["ts"] + e["dur"]
+            check("rank %d overlapping events" % rank, 0, overlaps)
     for line in bad:
         print("mpicheck: " + line)
     if bad:
