@@ -136,6 +136,11 @@ else:
     lit_config.note("Open MPI (mpicc, mpirun) or build/lib/libssmpi.so not "
                     "found: the lit/mpi tests are UNSUPPORTED (scripts/deps.sh "
                     "installs openmpi-bin and libopenmpi-dev; then rebuild)")
+# Fortran through Open MPI's wrapper (gfortran, which libopenmpi-dev
+# brings).
+if shutil.which("mpifort"):
+    config.available_features.add("mpifort")
+config.substitutions.append(("%mpifort", "mpifort"))
 config.substitutions.append(("%mpicc", "mpicc"))
 config.substitutions.append(("%mpirun", "mpirun --allow-run-as-root --oversubscribe"))
 config.substitutions.append(("%mpicheck", config.python_executable + " " + os.path.join(tools, "mpicheck.py")))

@@ -15,7 +15,8 @@ JSON is ssprof -json of the ranks' files (or of one, --rank N).  Checked:
   - with --slowest R, that "mpi_imbalance" names rank R as the slowest
     (the program makes rank R compute alone while the others wait);
   - with --source FILE, that each routine's call sites ("mpi_call_sites")
-    are the lines of FILE that call it ("NAME(" in the line), and their
+    are the lines of FILE that call it ("NAME(" in the line, in any case),
+    and their
     calls add up to the routine's;
   - with --chrome TRACE --schema SCHEMA, that ssprof -chrome's timeline is
     valid against the trace event format's schema and has, per rank (its
@@ -105,8 +106,9 @@ def main():
             text = f.read().splitlines()
         sites = doc.get("mpi_call_sites", [])
         for name in names:
+            # Fortran's names are in any case.
             want = sorted(i + 1 for i, line in enumerate(text)
-                          if name + "(" in line)
+                          if name.lower() + "(" in line.lower())
             mine = [s for s in sites if s["routine"] == name]
             check(name + " call sites", want, sorted(s["line"] for s in mine))
             check(name + " calls at its sites",

@@ -40,9 +40,9 @@ SSMPI_EXPORT int MPI_Init_thread(int *argc, char ***argv, int required,
 }
 
 SSMPI_EXPORT int MPI_Finalize(void) {
-  /* Measured before the call: MPI_COMM_WORLD is gone after it. */
-  int64_t size = ssmpi_comm_size(MPI_COMM_WORLD);
   BEGIN;
+  /* Measured before the call: MPI_COMM_WORLD is gone after it. */
+  int64_t size = c_.on ? ssmpi_comm_size(MPI_COMM_WORLD) : 0;
   int rc = PMPI_Finalize();
   ssmpi_end(c_, SS_MPI_FINALIZE, -1, 0, size, SSMPI_CALLER, SSMPI_FRAME);
   return rc;
@@ -394,9 +394,9 @@ SSMPI_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group,
 }
 
 SSMPI_EXPORT int MPI_Comm_free(MPI_Comm *comm) {
-  /* Its size before it is freed. */
-  int64_t size = comm ? ssmpi_comm_size(*comm) : 0;
   BEGIN;
+  /* Its size before it is freed. */
+  int64_t size = c_.on && comm ? ssmpi_comm_size(*comm) : 0;
   int rc = PMPI_Comm_free(comm);
   ssmpi_end(c_, SS_MPI_COMM_FREE, -1, 0, size, SSMPI_CALLER, SSMPI_FRAME);
   return rc;

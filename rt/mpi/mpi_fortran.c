@@ -54,8 +54,8 @@ SSMPI_EXPORT void mpi_init_(MPI_Fint *ierr) {
 }
 
 SSMPI_EXPORT void mpi_finalize_(MPI_Fint *ierr) {
-  int64_t size = ssmpi_comm_size(MPI_COMM_WORLD);
   F_BEGIN;
+  int64_t size = c_.on ? ssmpi_comm_size(MPI_COMM_WORLD) : 0;
   pmpi_finalize_(ierr);
   ssmpi_end(c_, SS_MPI_FINALIZE, -1, 0, size, SSMPI_CALLER, SSMPI_FRAME);
 }
