@@ -84,6 +84,8 @@ done
 export LLVM_DWARFDUMP=$dwarfdump
 
 mkdir -p "$out/tmp"
+# what ssprof keeps between runs stays in the build tree
+export SSPROF_CACHE_DIR=${SSPROF_CACHE_DIR:-$out/ssprof-cache}
 log=$out/build.log
 : >"$log"
 report=$out/report.txt

@@ -24,6 +24,7 @@
 #include "experiments.h"
 #include "help_text.h"
 #include "locate.h"
+#include "raised_privileges.h"
 #include "util.h"
 #include "ss/format.h"
 
@@ -262,6 +263,15 @@ int main(int argc, char **argv) {
                       "-fss-ideal; the ideal experiment will record nothing\n",
               name);
   } else {
+    /* The runtime would take directions (the experiment, where its file
+     * goes) from the caller's environment into a program running with
+     * privileges the caller lacks: never (docs/ssrun.md). */
+    char why[128];
+    if (raises_privileges(path, why, sizeof why))
+      die(1, "cannot run %s under -%s: it is %s, so it would run with "
+             "privileges you do not have, and ssrun preloads its runtime into "
+             "no such program; measure a copy without them, or run ssrun as "
+             "the user the program runs as", name, exp->name, why);
     char *lib = find_runtime(argv[0]);
     preload(lib);
     if (exp->trace_kind == SS_TRACE_MPI) {

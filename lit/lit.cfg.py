@@ -15,10 +15,29 @@ config.test_exec_root = os.path.join(config.ss_obj_root, "lit")
 bindir = os.path.join(config.ss_obj_root, "bin")
 libdir = os.path.join(config.ss_obj_root, "lib")
 tools = os.path.join(config.test_source_root, "tools")
+testbin = os.path.join(config.ss_obj_root, "tests")
+
+# The sanitized ssprof (cmake/SsSanitized.cmake), when it was built.
+sanitized_root = getattr(config, "ss_sanitized_root", "")
+if sanitized_root and os.path.isdir(os.path.join(sanitized_root, "tests")):
+    config.available_features.add("sanitizers")
+    if getattr(config, "ss_fuzz", "") == "ON":
+        config.available_features.add("libfuzzer")
+    config.substitutions.append(("%sanitized", sanitized_root))
+# --param sanitized=1 (lit/unit/prof-sanitized.test): ssprof's tests once
+# more, with the sanitized ssprof and unit tests, in a tree of their own.
+sanitized_run = lit_config.params.get("sanitized") == "1"
+if sanitized_run:
+    config.available_features.add("sanitized-run")
+    config.test_exec_root = os.path.join(config.ss_obj_root, "lit-sanitized")
+    ssprof_bindir = os.path.join(sanitized_root, "bin")
+    testbin = os.path.join(sanitized_root, "tests")
+else:
+    ssprof_bindir = bindir
 
 config.substitutions.append(("%sscc", os.path.join(bindir, "sscc")))
 config.substitutions.append(("%ssxx", os.path.join(bindir, "sscc++")))
-config.substitutions.append(("%ssprof", os.path.join(bindir, "ssprof")))
+config.substitutions.append(("%ssprof", os.path.join(ssprof_bindir, "ssprof")))
 config.substitutions.append(("%ssrun", os.path.join(bindir, "ssrun")))
 config.substitutions.append(("%ssdump", os.path.join(config.ss_obj_root, "tests", "ssdump")))
 config.substitutions.append(("%expect_exit", config.python_executable + " " + os.path.join(tools, "expect_exit.py")))
@@ -27,17 +46,30 @@ config.substitutions.append(("%clang", config.ss_clang))
 config.substitutions.append(("%builddir", config.ss_obj_root))
 config.substitutions.append(("%bindir", bindir))
 config.substitutions.append(("%libdir", libdir))
-config.substitutions.append(("%testbin", os.path.join(config.ss_obj_root, "tests")))
+config.substitutions.append(("%testbin", testbin))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%python", config.python_executable))
+# lit itself, for the tests that run a part of the suite again.
+import lit as lit_module
+config.substitutions.append(("%lit", os.path.join(os.path.dirname(os.path.dirname(lit_module.__file__)), "lit.py")))
 config.substitutions.append(("%sscheck", config.python_executable + " " + os.path.join(tools, "sscheck.py")))
 config.substitutions.append(("%tracecheck", config.python_executable + " " + os.path.join(tools, "tracecheck.py")))
 
 # FileCheck, not, count: from the LLVM the project was built against.
-config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir] + ([ssprof_bindir] if sanitized_run else []) + [bindir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+# Every sanitizer report is fatal (the build says so too); leaks are
+# reported by the fuzzers' own runs.
+# A report ends the program with status 86, which no test expects.
+config.environment["ASAN_OPTIONS"] = "detect_leaks=0:exitcode=86"
+config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:exitcode=86"
 for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# ssprof keeps what ideal time computed from a binary in the build tree,
+# not in the home directory (a test of the cache sets its own).
+config.environment["SSPROF_CACHE_DIR"] = os.path.join(config.ss_obj_root, "lit", "ssprof-cache")
+config.environment.pop("SSPROF_NO_CACHE", None)
+config.environment.pop("XDG_CACHE_HOME", None)
 # Experiment files land in the test's working directory unless a test says otherwise.
 config.environment.pop("_SPEEDSHOP_OUTPUT_DIRECTORY", None)
 # No experiment is inherited from a shell that runs the suite under ssrun.
@@ -89,6 +121,12 @@ if chromium:
 for var in ["GOCACHE", "GOPATH"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Root, with setpriv to run programs as another user and unshare for pid
+# namespaces: the tests of privileged programs (lit/safety).
+if os.geteuid() == 0 and shutil.which("setpriv") and shutil.which("unshare"):
+    config.available_features.add("root")
+if shutil.which("setcap"):
+    config.available_features.add("setcap")
 
 # Targets of the clang sscc runs (the software pipeliner's remarks need one
 # that pipelines by default: Hexagon).
@@ -103,10 +141,16 @@ try:
 except OSError:
     pass
 
-# The pass mirrors the code generator's splitting of && / || branches for
-# LLVM before 18 only (pass/SplitConditions.h): %split_or_joined is the
-# check prefix of what a branch on `a && b` becomes at -O2, SPLIT (two
-# counted branches) or JOINED (one).  %llvm14_patterns is empty with LLVM
+# The pass mirrors the code generator's splitting of && / || branches
+# (pass/SplitConditions.h), which from LLVM 18 on keeps a cheap second
+# condition together with the first: %split_or_joined is the check prefix
+# of what branches.c's `a && b` becomes at -O2, SPLIT (two counted
+# branches) or JOINED (one).  %switch_pair_estimates bounds the machine
+# blocks left to estimates, and their error, where a switch sends two case
+# values to one block (loop-registers.c's `c == '+' || c == '-'`): no count
+# of the IR tells the two apart; LLVM 14's code generator jumps from both
+# straight into the block (2 blocks, 1%), LLVM 19's from one of them
+# through a block of register copies of its own (4 blocks, 2%).  %llvm14_patterns is empty with LLVM
 # 14, whose code generator the ideal-time tests that require a pattern of
 # machine code to run (lit/tools/ideal_callgrind.py --released, ...) were
 # written against, and makes those patterns optional with another.
@@ -118,10 +162,12 @@ try:
     major = int(found.group(1)) if found else None
 except OSError:
     pass
-if major is not None and major < 18:
-    config.available_features.add("split-conditions")
+config.available_features.add("split-conditions")
 config.substitutions.append(("%split_or_joined",
                              "SPLIT" if major is not None and major < 18 else "JOINED"))
+config.substitutions.append(("%switch_pair_estimates",
+                             "--estimated 2 --tolerance 1" if major == 14
+                             else "--estimated 4 --tolerance 2"))
 config.substitutions.append(("%llvm14_patterns",
                              "" if major == 14 else "--patterns-optional"))
 

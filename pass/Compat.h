@@ -101,6 +101,13 @@ inline bool safeToExpandAt(const llvm::SCEVExpander &Expander,
 #endif
 }
 
+// Whether the code generator weighs the cost of a branch's second
+// condition before it splits `a && b` into two branches (LLVM 18 on;
+// pass/SplitConditions.h).
+constexpr bool codegenWeighsSecondCondition() {
+  return LLVM_VERSION_MAJOR >= 18;
+}
+
 } // namespace ss
 
 #endif

@@ -296,7 +296,7 @@ static CountingPhi findCountingPhi(Loop &L, ScalarEvolution &SE) {
     if (!AR || AR->getLoop() != &L || !AR->isAffine())
       continue;
     auto *C = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-    if (!C || C->getAPInt().getMinSignedBits() > 32)
+    if (!C || !C->getAPInt().isSignedIntN(32))
       continue;
     int64_t Step = C->getAPInt().getSExtValue();
     uint64_t Size = Step < 0 ? 0 - uint64_t(Step) : uint64_t(Step);

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -118,6 +119,18 @@ bool restartsByTailCall(const Function &F) {
   return true;
 }
 
+Constant *ownCopy(Function &F) {
+  Module &M = *F.getParent();
+  if (F.isDSOLocal() || F.hasLocalLinkage() ||
+      !Triple(M.getTargetTriple()).isOSBinFormatELF())
+    return &F;
+  std::string Name = (F.getName() + ".ss.own").str();
+  if (GlobalAlias *A = M.getNamedAlias(Name))
+    return A;
+  return GlobalAlias::create(F.getValueType(), F.getAddressSpace(),
+                             GlobalValue::PrivateLinkage, Name, &F, &M);
+}
+
 // The branch of one of the instrumentation's own tests takes the location
 // of the instruction it was split before, a line of the program.  It gets
 // none: ssprof tells it as the instrumentation's by the compare it follows
@@ -191,7 +204,9 @@ static Value *claimWhenNull(const ThreadCounters &TC,
     SmallVector<Value *, 8> Args;
     for (Argument &A : F.args())
       Args.push_back(&A);
-    CallInst *Again = Cold.CreateCall(F.getFunctionType(), &F, Args);
+    // Its own copy: through an interposed symbol the restart would run
+    // another object's function.
+    CallInst *Again = Cold.CreateCall(F.getFunctionType(), ownCopy(F), Args);
     Again->setTailCallKind(CallInst::TCK_MustTail);
     Again->setCallingConv(F.getCallingConv());
     // The arguments' and the result's attributes (byval, sret, ...) must

@@ -53,6 +53,15 @@ struct PlacedCounters {
 // through the pointer: counters in static TLS need no restart.
 bool restartsByTailCall(const llvm::Function &F);
 
+// This module's own copy of F, where another object may interpose F's
+// symbol (a shared library's function of default visibility, reached
+// through the GOT and PLT): a private alias, made once.  A program that
+// compiles in a library's source and links the library too (cJSON's
+// tests) interposes the library's functions: the restart of a library
+// function, and the address the descriptor gives it, must still be the
+// library's.  F itself where nothing can interpose it.
+llvm::Constant *ownCopy(llvm::Function &F);
+
 // Adds one increment per counted edge of G, on the counters of the running
 // thread: the function's entry loads the thread's pointer to them (asking
 // the runtime for a set the first time), or in an executable tests it and

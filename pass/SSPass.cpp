@@ -147,7 +147,8 @@ private:
         continue;
       if (SplitConditions &&
           ss::splitBranchConditions(
-              F, FAM.getResult<BranchProbabilityAnalysis>(F)))
+              F, FAM.getResult<BranchProbabilityAnalysis>(F),
+              FAM.getResult<TargetIRAnalysis>(F)))
         FAM.invalidate(F, PreservedAnalyses::none());
       if (ss::returnAfterTailCalls(F))
         FAM.invalidate(F, PreservedAnalyses::none());
@@ -350,7 +351,11 @@ private:
     Type *Ptr = ss::bytePtrTy(Ctx);
     std::vector<Constant *> Addrs;
     for (const ss::InstrumentedFunction &IF : Functions)
-      Addrs.push_back(asBytePtr(IF.Graph.F));
+      // A COMDAT function's copy here may be discarded: its address is
+      // the copy that prevails.
+      Addrs.push_back(asBytePtr(IF.Graph.F->hasComdat()
+                                    ? IF.Graph.F
+                                    : ss::ownCopy(*IF.Graph.F)));
     auto *AddrsTy = ArrayType::get(Ptr, Addrs.size());
     auto *FunctionTable = new GlobalVariable(
         M, AddrsTy, true, GlobalValue::PrivateLinkage,

@@ -1,10 +1,13 @@
 // SplitConditions.cpp -- see SplitConditions.h.  The functions mirror
 // SelectionDAGBuilder's visitBr, FindMergedConditions and
-// ShouldEmitAsBranches (LLVM 14 to 17), which decide the chain.
+// ShouldEmitAsBranches, which decide the chain, and from LLVM 18 on its
+// shouldKeepJumpConditionsTogether with x86's parameters, which decides
+// whether there is one.
 #include "SplitConditions.h"
 
 #include "Compat.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Instructions.h"
@@ -20,7 +23,6 @@ using namespace llvm::PatternMatch;
 
 namespace ss {
 
-#if LLVM_VERSION_MAJOR < 18 // see SplitConditions.h
 namespace {
 
 // Where a test jumps: one of the branch's two successors, or a test block
@@ -45,8 +47,9 @@ struct Compared {
 
 class Chain {
 public:
-  Chain(BasicBlock &BB, BranchInst &Br, const BranchProbabilityInfo &BPI)
-      : BB(BB), Br(Br), BPI(BPI) {}
+  Chain(BasicBlock &BB, BranchInst &Br, const BranchProbabilityInfo &BPI,
+        const TargetTransformInfo &TTI)
+      : BB(BB), Br(Br), BPI(BPI), TTI(TTI) {}
 
   bool build();
   void emit();
@@ -55,6 +58,7 @@ private:
   BasicBlock &BB;
   BranchInst &Br;
   const BranchProbabilityInfo &BPI;
+  const TargetTransformInfo &TTI;
   std::vector<Test> Tests;
   std::vector<int> LaidOutAfter; // per new test block: the block before it
 
@@ -69,6 +73,7 @@ private:
             BranchProbability TP, BranchProbability FP, bool Invert);
   Compared compared(const Test &T) const;
   bool emittedAsBranches() const;
+  bool keptTogether(unsigned Opc, Value *Op0, Value *Op1) const;
   Value *testValue(const Test &T, BasicBlock *Block, bool &Swap);
 };
 
@@ -132,10 +137,92 @@ bool Chain::build() {
   if (match(Op0, m_ExtractElt(m_Value(Vec), m_Value())) &&
       match(Op1, m_ExtractElt(m_Specific(Vec), m_Value())))
     return false;
+  if (codegenWeighsSecondCondition() && keptTogether(Opc, Op0, Op1))
+    return false;
   find(Root, TrueSucc, FalseSucc, 0, Opc,
        BPI.getEdgeProbability(&BB, Br.getSuccessor(0)),
        BPI.getEdgeProbability(&BB, Br.getSuccessor(1)), false);
   return Tests.size() > 1 && emittedAsBranches();
+}
+
+// The values Root depends on within MaxDepth steps, into Deps, except
+// those in Skip: false when the walk was cut short.
+using ValueSet = SmallMapVector<const Instruction *, bool, 8>;
+constexpr unsigned MaxDepth = 6; // SelectionDAG::MaxRecursionDepth
+
+bool collectDeps(ValueSet &Deps, const Value *V, const ValueSet *Skip,
+                 unsigned Depth) {
+  if (Depth >= MaxDepth)
+    return false;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || (Skip && Skip->count(I)) || !Deps.insert({I, false}).second)
+    return true;
+  for (const Value *Op : I->operands())
+    if (!collectDeps(Deps, Op, Skip, Depth + 1))
+      return false;
+  return true;
+}
+
+// shouldKeepJumpConditionsTogether (LLVM 18+): the code generator computes
+// both conditions and branches once when what only the second one needs
+// costs little (latency, by the target's cost model) against a threshold:
+// x86's x86-br-merging-base-cost (2), one more for two equality compares
+// under an and, 6 more with conditional compares (APX); a branch likely to
+// decide on its first test never merges (x86-br-merging-unlikely-bias -1),
+// one likely to need both keeps the threshold (likely bias 0).
+bool Chain::keptTogether(unsigned Opc, Value *Op0, Value *Op1) const {
+  int Threshold = 2;
+  StringRef Features =
+      BB.getParent()->getFnAttribute("target-features").getValueAsString();
+  if (Features.contains("+ccmp"))
+    Threshold += 6;
+  auto IsEquality = [](const Value *V) {
+    auto *C = dyn_cast<ICmpInst>(V);
+    return C && C->getPredicate() == ICmpInst::ICMP_EQ;
+  };
+  if (Opc == Instruction::And && IsEquality(Op0) && IsEquality(Op1))
+    Threshold += 1;
+  // Successor 1 likely: both tests run under an and, the first decides
+  // under an or; successor 0 likely, the other way round.
+  bool Hot1 = BPI.isEdgeHot(&BB, Br.getSuccessor(1));
+  bool Hot0 = !Hot1 && BPI.isEdgeHot(&BB, Br.getSuccessor(0));
+  if ((Hot1 || Hot0) && Opc != (Hot1 ? Instruction::And : Instruction::Or))
+    return false; // an early out is likely
+  ValueSet FirstDeps, SecondOnly;
+  collectDeps(FirstDeps, Op0, nullptr, 0);
+  if (!collectDeps(SecondOnly, Op1, &FirstDeps, 0))
+    return false;
+  if (auto *I = dyn_cast<Instruction>(Op1))
+    if (!FirstDeps.count(I))
+      SecondOnly.insert({I, false});
+  // Only what nothing else needs is saved by not computing it: drop the
+  // values with a user outside the set (other than the branch's
+  // condition), a bounded number of times as the code generator does.
+  const Value *Cond = Br.getCondition();
+  for (unsigned Round = 0; Round < MaxDepth; ++Round) {
+    const Instruction *Needed = nullptr;
+    for (const auto &Entry : SecondOnly) {
+      for (const User *U : Entry.first->users())
+        if (auto *UI = dyn_cast<Instruction>(U))
+          if (UI != Cond && !SecondOnly.count(UI)) {
+            Needed = Entry.first;
+            break;
+          }
+      if (Needed)
+        break;
+    }
+    if (!Needed)
+      break;
+    SecondOnly.erase(Needed);
+  }
+  InstructionCost Cost = 0;
+  for (const auto &Entry : SecondOnly) {
+    Cost += TTI.getInstructionCost(Entry.first,
+                                   TargetTransformInfo::TCK_Latency);
+    if (Cost > Threshold)
+      return false;
+  }
+  return true;
 }
 
 Compared Chain::compared(const Test &T) const {
@@ -274,14 +361,9 @@ void Chain::emit() {
 }
 
 } // namespace
-#endif
 
-unsigned splitBranchConditions(Function &F, const BranchProbabilityInfo &BPI) {
-#if LLVM_VERSION_MAJOR >= 18
-  (void)F;
-  (void)BPI;
-  return 0; // see SplitConditions.h
-#else
+unsigned splitBranchConditions(Function &F, const BranchProbabilityInfo &BPI,
+                               const TargetTransformInfo &TTI) {
   // Jumps are cheap on x86 (TargetLowering::isJumpExpensive); ideal time
   // is for x86-64 only anyway.
   if (Triple(F.getParent()->getTargetTriple()).getArch() != Triple::x86_64 ||
@@ -294,14 +376,13 @@ unsigned splitBranchConditions(Function &F, const BranchProbabilityInfo &BPI) {
         Branches.push_back(Br);
   unsigned Split = 0;
   for (BranchInst *Br : Branches) {
-    Chain C(*Br->getParent(), *Br, BPI);
+    Chain C(*Br->getParent(), *Br, BPI, TTI);
     if (C.build()) {
       C.emit();
       ++Split;
     }
   }
   return Split;
-#endif
 }
 
 } // namespace ss

@@ -18,20 +18,25 @@
 // two-test cases the code generator folds back into one compare
 // (ShouldEmitAsBranches), !unpredictable branches and vector-element
 // pairs it leaves alone.  Functions compiled without optimization
-// (optnone) are left alone: FastISel does not split.  Only for LLVM
-// before 18: from 18 on the code generator also weighs the cost of the
-// second condition (TargetLowering::getJumpConditionMergingParams).
+// (optnone) are left alone: FastISel does not split.  From LLVM 18 on the
+// code generator first weighs what the second condition costs
+// (SelectionDAGBuilder::shouldKeepJumpConditionsTogether with x86's
+// TargetLowering::getJumpConditionMergingParams) and keeps cheap pairs
+// together, unless the branch is likely to decide on its first test:
+// mirrored with the target's cost model (TargetTransformInfo).
 #ifndef SS_PASS_SPLITCONDITIONS_H
 #define SS_PASS_SPLITCONDITIONS_H
 
 #include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
 
 namespace ss {
 
 // Returns the number of branches split.
 unsigned splitBranchConditions(llvm::Function &F,
-                               const llvm::BranchProbabilityInfo &BPI);
+                               const llvm::BranchProbabilityInfo &BPI,
+                               const llvm::TargetTransformInfo &TTI);
 
 } // namespace ss
 

@@ -9,8 +9,10 @@
 #                              pointers (usertime, totaltime); brings libunwind8
 #   autoconf, automake, make   the ./configure CC=sscc test project
 #   gcc, python3               reference builds and the test checker
-#   libclang-rt-14-dev         clang's profile runtime, for bench/compare.sh's
-#                              -fprofile-*generate builds (clang-14 only recommends it)
+#   libclang-rt-14-dev         clang's runtimes (clang-14 only recommends it): the
+#                              profile runtime for bench/compare.sh's -fprofile-*generate
+#                              builds, and ASan, UBSan and libFuzzer for the sanitized
+#                              ssprof and its fuzzers (cmake/SsSanitized.cmake, lit/fuzz)
 #   llvm-14                    llvm-mca (ssprof's ideal cycles), llvm-objdump and
 #                              llvm-dwarfdump (the tests' independent checks)
 #   valgrind                   callgrind, the independent instruction count of the

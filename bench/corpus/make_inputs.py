@@ -3,7 +3,7 @@
   text          about 8 MB of C source (the cached projects' .c and .h
                 files, in sorted order, repeated as needed)
   records.json  an array of 60,000 records (numbers, strings, arrays)
-  bidi.txt      lines of Latin and Hebrew text for FriBidi
+  bidi.txt      80,000 lines of Latin and Hebrew text for FriBidi
 
 usage: make_inputs.py DIR SOURCE_DIR...
 """
@@ -37,7 +37,7 @@ def main(argv):
         json.dump(records, f)
     hebrew = "\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd"
     with open(os.path.join(out, "bidi.txt"), "w", encoding="utf-8") as f:
-        for i in range(2000):
+        for i in range(80000):
             f.write("line %d: %s %s (%d) %s.\n" % (i, rng.choice(words), hebrew,
                                                  rng.randrange(1000), rng.choice(words)))
     return 0

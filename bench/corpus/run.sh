@@ -56,7 +56,8 @@ for p in "${projects[@]}"; do
 done
 "$CORPUS/fetch.sh" "$out/cache" "${packages[@]}" || exit 1
 export INPUTS=$out/inputs
-if [ ! -s "$INPUTS/records.json" ]; then
+if [ ! -s "$INPUTS/records.json" ] || [ ! -s "$INPUTS/text" ] ||
+   [ "$(wc -l <"$INPUTS/bidi.txt" 2>/dev/null)" != 80000 ]; then
   python3 "$CORPUS/make_inputs.py" "$INPUTS" "$out"/cache/*/src || exit 1
 fi
 

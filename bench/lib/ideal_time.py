@@ -199,7 +199,10 @@ def main():
             problems.append(f"{row}/sscc: expected one {r['program']}.ideal.m<pid>, found "
                             f"{' '.join(files) or 'none'}")
             continue
-        p = subprocess.run([ssprof, "-clock", f"{clock:.1f}", "-json",
+        # IDEAL_CPU: the LLVM name of the host's core, where LLVM's own
+        # guess is wrong (docs/bench-ideal.md)
+        cpu = ["-cpu", os.environ["IDEAL_CPU"]] if os.environ.get("IDEAL_CPU") else []
+        p = subprocess.run([ssprof] + cpu + ["-clock", f"{clock:.1f}", "-json",
                             os.path.join(run_dir, files[0])], capture_output=True, text=True)
         with open(os.path.join(run_dir, "ssprof.json"), "w") as f:
             f.write(p.stdout)

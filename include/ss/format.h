@@ -324,7 +324,8 @@ enum ss_record_tag {
   SS_REC_TRACE = 8,      /* struct ss_rec_trace + string */
   SS_REC_EVENTS = 9,     /* struct ss_rec_events + events */
   SS_REC_TRACE_NAMES = 10, /* struct ss_rec_trace_names + entries + strings */
-  SS_REC_RANK = 11,      /* struct ss_rec_rank + string (under MPI only) */
+  SS_REC_INDIRECT_TARGETS = 11, /* struct ss_rec_indirect_targets + entries */
+  SS_REC_RANK = 12,      /* struct ss_rec_rank + string (under MPI only) */
   SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
 };
 
@@ -380,6 +381,26 @@ struct ss_rec_counts {
    *       struct ss_indirect_site sites[num_indirect_sites];
    *       descriptor blob (descriptor_size bytes) */
 }; /* 32 bytes */
+
+/* The targets of a module's indirect call sites that found every one of
+ * the site's SS_INDIRECT_SLOTS slots taken, each with its calls: right
+ * after the module's COUNTS record, when there are any.  The entries run
+ * to the end of the payload; a (site, target) pair may appear more than
+ * once (a reader adds them).  The site's `other` in the COUNTS record
+ * still counts all these calls: what it has beyond the entries' sum went
+ * unrecorded. */
+struct ss_rec_indirect_targets {
+  uint32_t num_indirect_sites; /* the module's, as its COUNTS record says */
+  uint32_t reserved;
+  /* then struct ss_indirect_target_entry entries[] */
+}; /* 8 bytes */
+
+struct ss_indirect_target_entry {
+  uint32_t site;   /* the module's indirect-site index */
+  uint32_t reserved;
+  uint64_t target; /* run-time address */
+  uint64_t count;
+}; /* 24 bytes */
 
 struct ss_rec_note {
   uint32_t kind; /* SS_NOTE_* */

@@ -1,41 +1,62 @@
-// End to end with the runtime: ssrun -usertime, -fpcsamp, then ssprof.
-// The program burns CPU in `step`, inlined into burn's loop, first from
-// phase_a (0.4 s of CPU), then, after caliper point 1, from phase_b
-// (0.2 s).  Shares are statistical, so the checks are loose (usertime
-// samples every 30 ms: about 19 samples, some 75 % of them in step; by the
-// binomial tail a bound of half fails about 1 % of runs, 30 % far under
-// 0.01 %); everything structural is exact: the inline edge
+// End to end with the runtime: ssrun -totaltime, -usertime, -fpcsamp, then
+// ssprof.  The program burns CPU in `step`, inlined into burn's loop, first
+// from phase_a (1.0 s of CPU), then, after caliper point 1, from phase_b
+// (0.5 s).
+//
+// Never flaky (issue 29).  Everything structural is exact: the inline edge
 // burn -> step at the line of the inlined call, the call lines of main ->
-// phase_a/phase_b, definition lines, and which phase the caliper windows
-// keep.
+// phase_a/phase_b, definition lines, every sample of step on its one line,
+// which phase each caliper window keeps.  Counts are asserted only where a
+// clock fixes them: a wall-clock timer (totaltime: an hrtimer) expires
+// every 30 ms of the thread's life, so 1.5 s of CPU, at least as much wall
+// time, give at least 50 samples (45 asked), the phases 33 and 16.  A
+// CPU-time timer (usertime, pcsamp) is checked by the kernel only at ticks
+// that find the thread running, and on a loaded machine a thread can lose
+// most of its samples for a while (docs/ssrun.md, "Known bias"), so those
+// runs are held to what holds whatever they got.  Where in the loop a
+// sample lands depends on the CPU (how far the interrupt skids past the
+// instruction that was waiting): 80 % on step's line here, 19 % on the
+// loop's own, but a CPU once gave 42 % and 58 %; so the hottest line is
+// only asked to be one of the two, and the bounds assume at least 30 % of
+// the loop's samples in step (a division makes it the long-latency part on
+// any CPU): no step sample among 45 has probability 0.7^45 = 1e-7; fewer
+// than half of them in the loop, which holds 99 %, under 1e-25.
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -g -I%S/../../include %s -o prog
-// RUN: cd %t && %ssrun -usertime ./prog && %ssprof -json prog.usertime.m* > ut.json
-// RUN: %python %S/../tools/json_expect.py %t/ut.json %s "s['kind'] == 'usertime' and s['callstacks']" "n >= 10" "excl('step') >= 0.3 * n" "incl('main') >= 0.9 * n" "incl('phase_a') > incl('phase_b') > 0" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "top_line() == ('step', line('step-body'))" | FileCheck %s
-// CHECK: json_expect: 12 checks passed
+// RUN: cd %t && %ssrun -totaltime ./prog && %ssprof -json prog.totaltime.m* > tt.json
+// RUN: %python %S/../tools/json_expect.py %t/tt.json %s "s['kind'] == 'totaltime' and s['callstacks']" "n >= 45" "excl('step') + excl('burn') >= 0.5 * n" "incl('main') >= 0.9 * n" "incl('phase_a') > incl('phase_b') >= 16" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "lines_of('step') == {line('step-body')}" "top_line() in (('step', line('step-body')), ('burn', line('loop')))" | FileCheck %s
+// CHECK: json_expect: 13 checks passed
 //
 // The text listing names the same things.
-// RUN: cd %t && %ssprof -b prog.usertime.m* | FileCheck %s --check-prefix=TEXT
+// RUN: cd %t && %ssprof -b prog.totaltime.m* | FileCheck %s --check-prefix=TEXT
 // TEXT: Caliper point 1 at between
-// TEXT: Summary of statistical callstack sampling data (usertime)--
+// TEXT: Summary of statistical callstack sampling data (totaltime)--
 // TEXT: Function list, in descending order by exclusive time
-// TEXT: step (prog: e2e-usertime.c, [[# @LINE + 35]])
+// TEXT: step (prog: e2e-usertime.c, [[# @LINE + 42]])
 // TEXT: Butterfly function list, in descending order by inclusive time
-// TEXT: burn (@0x{{[0-9a-f]+}} inlined; prog: e2e-usertime.c, [[# @LINE + 41]])
+// TEXT: burn (@0x{{[0-9a-f]+}} inlined; prog: e2e-usertime.c, [[# @LINE + 48]])
 //
 // -calipers 1,2: after the point "between" up to the end: phase_b only.
 // -calipers 1: from the start to "between": phase_a only.
-// RUN: cd %t && %ssprof -json -calipers 1,2 prog.usertime.m* > b.json
+// RUN: cd %t && %ssprof -json -calipers 1,2 prog.totaltime.m* > b.json
 // RUN: %python %S/../tools/json_expect.py %t/b.json %s "incl('phase_a') == 0" "incl('phase_b') == n > 0" | FileCheck %s --check-prefix=CAL
-// RUN: cd %t && %ssprof -json -calipers 1 prog.usertime.m* > a.json
+// RUN: cd %t && %ssprof -json -calipers 1 prog.totaltime.m* > a.json
 // RUN: %python %S/../tools/json_expect.py %t/a.json %s "incl('phase_b') == 0" "incl('phase_a') == n > 0" | FileCheck %s --check-prefix=CAL
 // CAL: json_expect: 2 checks passed
 //
-// fpcsamp: 1 ms PC samples, the hot line is step's, in step.
+// usertime: call stacks of CPU time, the same structure (outside main only
+// what start-up and exit take, under one interval each) and windows.
+// RUN: cd %t && %ssrun -usertime ./prog && %ssprof -json prog.usertime.m* > ut.json
+// RUN: %python %S/../tools/json_expect.py %t/ut.json %s "s['kind'] == 'usertime' and s['callstacks']" "incl('main') >= n - 2" "lines_of('step') <= {line('step-body')}" "all(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "all(e['line'] == line('main-b') for e in edge('main', 'phase_b'))" | FileCheck %s --check-prefix=UT
+// UT: json_expect: 5 checks passed
+// RUN: cd %t && %ssprof -json -calipers 1,2 prog.usertime.m* > ub.json
+// RUN: %python %S/../tools/json_expect.py %t/ub.json %s "incl('phase_a') == 0" "incl('phase_b') == n" | FileCheck %s --check-prefix=CAL
+//
+// fpcsamp: 1 ms PC samples, no call graph, step's samples on its line.
 // RUN: cd %t && %ssrun -fpcsamp ./prog && %ssprof -json prog.fpcsamp.m* > pc.json
-// RUN: %python %S/../tools/json_expect.py %t/pc.json %s "s['kind'] == 'pcsamp' and not s['callstacks']" "n >= 300" "excl('step') >= 0.5 * n" "top_line() == ('step', line('step-body'))" "d['callgraph'] == []" | FileCheck %s --check-prefix=PC
-// PC: json_expect: 5 checks passed
+// RUN: %python %S/../tools/json_expect.py %t/pc.json %s "s['kind'] == 'pcsamp' and not s['callstacks']" "lines_of('step') <= {line('step-body')}" "d['callgraph'] == []" | FileCheck %s --check-prefix=PC
+// PC: json_expect: 3 checks passed
 // RUN: cd %t && %ssprof -h prog.fpcsamp.m* | FileCheck %s --check-prefix=PCTEXT
 // PCTEXT: Summary of statistical PC sampling data (fpcsamp)--
 // PCTEXT: 1.0: Time per sample (msecs.)
@@ -43,7 +64,6 @@
 // PCTEXT: Line list, in descending order by time
 // PCTEXT-NEXT: ---
 // PCTEXT-NEXT: secs % cum.% samples function (dso: file, line)
-// PCTEXT-NEXT: step (prog: e2e-usertime.c, [[# @LINE + 13]])
 #include <ss/caliper.h>
 #include <time.h>
 
@@ -56,13 +76,13 @@ static double cpu_seconds(void) {
 static volatile double sink;
 
 static inline __attribute__((always_inline)) double step(double x, int i) { // step-def
-  return x * 0.9999999 + (double)(i & 7) * 0.5; // step-body
+  return x / 1.0000001 + (double)(i & 7) * 0.5; // step-body
 }
 
 __attribute__((noinline)) static void burn(double seconds) { // burn-def
   double end = cpu_seconds() + seconds, x = 0;
   do {
-    for (int i = 0; i < 200000; i++)
+    for (int i = 0; i < 200000; i++) // loop
       x = step(x, i); // step-call
   } while (cpu_seconds() < end);
   sink = x;
@@ -71,12 +91,12 @@ __attribute__((noinline)) static void burn(double seconds) { // burn-def
 /* The stores after the calls keep them from becoming tail calls (which
  * would leave no phase_a frame on the stack). */
 __attribute__((noinline)) static void phase_a(void) {
-  burn(0.4); // a-call
+  burn(1.0); // a-call
   sink += 1;
 }
 
 __attribute__((noinline)) static void phase_b(void) {
-  burn(0.2); // b-call
+  burn(0.5); // b-call
   sink += 2;
 }
 

@@ -27,8 +27,17 @@
 #include "../sampling/Inputs/spin.h"
 #include <stdio.h>
 
-NOINLINE static void kernel(double seconds) { spin(seconds); }
-NOINLINE static void outer(double seconds) { kernel(seconds); }
+// Something after each call keeps it from being a tail call (LLVM 19
+// makes them jumps at -O1), so each caller's frame stays on the stack.
+#define NOT_A_TAIL_CALL() __asm__ volatile("" ::: "memory")
+NOINLINE static void kernel(double seconds) {
+  spin(seconds);
+  NOT_A_TAIL_CALL();
+}
+NOINLINE static void outer(double seconds) {
+  kernel(seconds);
+  NOT_A_TAIL_CALL();
+}
 NOINLINE static void other(double seconds) { spin(seconds); }
 
 int main(void) {

@@ -14,7 +14,11 @@ Each EXPR must be true.  Names it can use:
   edge(caller, callee)     the callgraph entries of that pair (a list)
   line(marker)      the line of SOURCE that ends in the comment "// marker"
   top_line()        the (function, line) of the line with most samples
+  lines_of(name)    the set of lines of function `name` that have samples
   blocks(name)      the ideal-time machine blocks of function `name`
+  loop(marker)      the loop that starts at line(marker) (the innermost if
+                    several do)
+  number(path)      the first number in the file at `path`
 Prints "json_expect: N checks passed", or the failing expression with the
 document's functions, and exits 1.
 """
@@ -54,13 +58,28 @@ def main(argv):
         best = max(d["lines"], key=lambda l: l["samples"])
         return (best["function"], best["line"])
 
+    def lines_of(name):
+        return {l["line"] for l in d["lines"]
+                if l["function"] == name and l["samples"] > 0}
+
     def blocks(name):
         return [b for b in d.get("ideal", {}).get("blocks", [])
                 if b["function"] == name]
 
+    def loop(marker):
+        at = [x for x in d.get("loops", []) if x["line"] == line(marker)]
+        if not at:
+            raise SystemExit("json_expect: no loop at // " + marker)
+        return max(at, key=lambda x: x["depth"])
+
+    def number(path):
+        with open(path) as fp:
+            return float(fp.read().split()[0])
+
     env = {"d": d, "s": d.get("sampling", {}), "f": f, "excl": excl,
            "incl": incl, "edge": edge, "line": line, "top_line": top_line,
-           "blocks": blocks}
+           "lines_of": lines_of, "blocks": blocks, "loop": loop,
+           "number": number}
     env["n"] = env["s"].get("samples", 0)
     for expr in argv[3:]:
         if not eval(expr, env):

@@ -17,6 +17,12 @@
  *                       executable's function SYM (its ELF symbol table);
  *                       ok when K >= --min-percent (default 80) % of N
  *     --min-samples N   "samples: ok|too few (K)"
+ *     --exe-only        --frames-in and --check-complete count only the
+ *                       samples whose interrupted PC lies in the
+ *                       executable's own text (not in a library the
+ *                       process runs at start-up or exit, say)
+ *     --check-complete  "incomplete: K of N samples": walks that stopped
+ *                       early
  *
  * Exit status 1 if a file is malformed or a check says "too few".
  */
@@ -38,6 +44,7 @@
 static int opt_samples, opt_map, opt_text, opt_calipers;
 static const char *opt_symbol;
 static long opt_min_percent = 80, opt_min_samples = -1;
+static int opt_exe_only, opt_complete;
 static int status;
 
 static const char *file_name;
@@ -212,6 +219,18 @@ static void print_samples(const uint8_t *p, uint64_t len) {
          incomplete, truncated);
 }
 
+/* Whether the checks count the sample at `at` (--exe-only). */
+static int selected(const uint8_t *at) {
+  if (!opt_exe_only)
+    return 1;
+  uint64_t pc = rd64(at + sizeof(struct ss_sample));
+  for (uint32_t i = 0; i < map_count; i++)
+    if ((map[i].e.flags & SS_MAP_MAIN) && pc >= map[i].e.text_start &&
+        pc < map[i].e.text_end)
+      return 1;
+  return 0;
+}
+
 static void run_checks(void) {
   if (opt_text) {
     size_t outside = 0;
@@ -240,14 +259,29 @@ static void run_checks(void) {
     printf("calipers: %u..%u, %s\n", num_samples ? lo : 0, hi,
            decreasing ? "decreasing" : "nondecreasing");
   }
+  if (opt_complete) {
+    size_t stopped = 0, counted = 0;
+    for (size_t i = 0; i < num_samples; i++) {
+      struct ss_sample s;
+      memcpy(&s, samples[i].at, sizeof s);
+      if (!selected(samples[i].at))
+        continue;
+      counted++;
+      stopped += (s.flags & SS_SAMPLE_INCOMPLETE) != 0;
+    }
+    printf("incomplete: %zu of %zu samples\n", stopped, counted);
+  }
   if (opt_symbol) {
     uint64_t lo, hi;
     if (!symbol_range(opt_symbol, &lo, &hi))
       fail("no function %s in the executable's symbols", opt_symbol);
-    size_t hits = 0;
+    size_t hits = 0, counted = 0;
     for (size_t i = 0; i < num_samples; i++) {
       struct ss_sample s;
       memcpy(&s, samples[i].at, sizeof s);
+      if (!selected(samples[i].at))
+        continue;
+      counted++;
       if (s.depth < 3)
         continue;
       for (uint16_t k = 0; k < s.depth; k++) {
@@ -260,9 +294,9 @@ static void run_checks(void) {
         }
       }
     }
-    int ok = num_samples > 0 && hits * 100 >= (size_t)opt_min_percent * num_samples;
+    int ok = counted > 0 && hits * 100 >= (size_t)opt_min_percent * counted;
     printf("frames in %s: %s (%zu of %zu samples)\n", opt_symbol,
-           ok ? "ok" : "too few", hits, num_samples);
+           ok ? "ok" : "too few", hits, counted);
     if (!ok)
       status = 1;
   }
@@ -351,6 +385,10 @@ static void dump(const char *path) {
     case SS_REC_SAMPLES:
       print_samples(p, len);
       break;
+    case SS_REC_INDIRECT_TARGETS:
+      printf("INDIRECT_TARGETS sites=%u entries=%llu\n", len >= 8 ? rd32(p) : 0,
+             len >= 8 ? (unsigned long long)((len - 8) / 24) : 0ull);
+      break;
     case SS_REC_USAGE:
       printf("USAGE\n");
       break;
@@ -378,6 +416,10 @@ int main(int argc, char **argv) {
       opt_samples = 1;
     else if (!strcmp(argv[i], "--map"))
       opt_map = 1;
+    else if (!strcmp(argv[i], "--exe-only"))
+      opt_exe_only = 1;
+    else if (!strcmp(argv[i], "--check-complete"))
+      opt_complete = 1;
     else if (!strcmp(argv[i], "--check-text"))
       opt_text = 1;
     else if (!strcmp(argv[i], "--check-calipers"))
@@ -396,6 +438,7 @@ int main(int argc, char **argv) {
   if (i == argc) {
     fprintf(stderr, "usage: ssdump [--samples] [--map] [--check-text] "
                     "[--check-calipers] [--frames-in SYM [--min-percent P]] "
+                    "[--exe-only] [--check-complete] "
                     "[--min-samples N] file...\n");
     return 2;
   }

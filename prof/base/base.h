@@ -81,9 +81,54 @@ void ss_hash_release(struct ss_hash *h);
 uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
                         int *inserted);
 
+/* The index of `key`, or UINT32_MAX when it was never interned. */
+uint32_t ss_hash_find(const struct ss_hash *h, const void *key, size_t len);
+
 /* The key of index `value`. */
 const void *ss_hash_key(const struct ss_hash *h, uint32_t value,
                         size_t *len);
+
+/* A 128-bit hash of `len` bytes (two independent 64-bit lanes), for keys
+ * that must not collide by chance: what a cache entry was computed from. */
+void ss_hash128(const void *data, size_t len, uint64_t out[2]);
+
+/*
+ * byte_buffer.c -- little-endian serialization: a growable output buffer,
+ * and an input cursor whose every read is bounds-checked.  A read past the
+ * end sets `failed` and returns zeros, so a decoder reads on and checks
+ * once at the end (cache files, which may be truncated or foreign).
+ */
+
+struct ss_bytes_out {
+  uint8_t *data;
+  size_t len, cap;
+};
+
+void ss_out_bytes(struct ss_bytes_out *o, const void *p, size_t n);
+void ss_out_u8(struct ss_bytes_out *o, uint8_t v);
+void ss_out_u32(struct ss_bytes_out *o, uint32_t v);
+void ss_out_u64(struct ss_bytes_out *o, uint64_t v);
+void ss_out_f64(struct ss_bytes_out *o, double v);
+/* A string as u32 length and its bytes (no NUL). */
+void ss_out_str(struct ss_bytes_out *o, const char *s);
+
+struct ss_bytes_in {
+  const uint8_t *p;
+  size_t len, pos;
+  int failed;
+};
+
+const uint8_t *ss_in_bytes(struct ss_bytes_in *in, size_t n);
+uint8_t ss_in_u8(struct ss_bytes_in *in);
+uint32_t ss_in_u32(struct ss_bytes_in *in);
+uint64_t ss_in_u64(struct ss_bytes_in *in);
+double ss_in_f64(struct ss_bytes_in *in);
+/* A string written by ss_out_str, copied NUL-terminated into a malloc'd
+ * buffer; NULL (and `failed`) when it is cut short or holds a NUL. */
+char *ss_in_str(struct ss_bytes_in *in);
+/* A count of elements of at least `min_size` bytes each that the rest of
+ * the input could hold; 0 (and `failed`) when it could not. */
+uint32_t ss_in_count(struct ss_bytes_in *in, size_t min_size);
 
 /*
  * read_file.c -- a whole file into memory (experiment files, llvm-mca's
@@ -93,6 +138,27 @@ const void *ss_hash_key(const struct ss_hash *h, uint32_t value,
 /* The `*size` bytes of the file at `path`, malloc'ed, with a NUL after
  * them; NULL with `err` set ("cannot open: ...", "cannot read: ..."). */
 uint8_t *ss_read_file(const char *path, uint64_t *size, struct ss_err *err);
+
+/*
+ * sort.c -- qsort and bsearch for arrays that may be empty: an empty array
+ * is often a NULL pointer here (never allocated), which the C library's
+ * functions must not be given even with a count of 0.
+ */
+
+void ss_sort(void *base, size_t count, size_t size,
+             int (*cmp)(const void *, const void *));
+void *ss_search(const void *key, const void *base, size_t count, size_t size,
+                int (*cmp)(const void *, const void *));
+
+/*
+ * open_regular.c -- a path an experiment file names (the target program,
+ * its libraries) opened for reading, only if it is a regular file: a FIFO
+ * there must not make ssprof wait forever, nor a device be read.
+ */
+
+/* A read-only descriptor (close-on-exec), or -1 with `why` set ("No such
+ * file or directory", "not a regular file (a FIFO)"). */
+int ss_open_regular(const char *path, char *why, size_t why_size);
 
 /*
  * Fixed-width little-endian loads and stores, independent of
@@ -147,6 +213,23 @@ int ss_output_open(struct ss_output *o, const char *path, struct ss_err *err);
 int ss_output_commit(struct ss_output *o, struct ss_err *err);
 /* Give up: the temporary file is removed, the target left as it was. */
 void ss_output_discard(struct ss_output *o);
+
+/*
+ * How far a long piece of work has come: what is done of how much.  The
+ * layers that work long (llvm-mca's batches) tell it; the command shows
+ * it on a terminal.
+ */
+struct ss_progress {
+  void (*show)(void *self, const char *what, size_t done, size_t total);
+  void *self;
+};
+
+static inline void ss_progress_show(const struct ss_progress *p,
+                                    const char *what, size_t done,
+                                    size_t total) {
+  if (p && p->show)
+    p->show(p->self, what, done, total);
+}
 
 /*
  * path_name.c -- path names.

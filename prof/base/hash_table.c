@@ -60,7 +60,9 @@ uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
       return s->value;
     }
   }
-  while (h->keys_len + len > h->keys_cap) {
+  /* The buffer exists once a key does, even an empty one: its keys are
+   * addressed as keys + offset. */
+  while (!h->keys || h->keys_len + len > h->keys_cap) {
     h->keys_cap = h->keys_cap ? h->keys_cap * 2 : 1024;
     h->keys = ss_xrealloc_array(h->keys, h->keys_cap, 1);
   }
@@ -80,8 +82,54 @@ uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
   return s->value;
 }
 
+uint32_t ss_hash_find(const struct ss_hash *h, const void *key, size_t len) {
+  if (h->cap == 0)
+    return UINT32_MAX;
+  uint64_t hash = fnv1a(key, len);
+  for (size_t j = hash & (h->cap - 1);; j = (j + 1) & (h->cap - 1)) {
+    const struct ss_hash_slot *s = &h->slots[j];
+    if (s->value == EMPTY)
+      return UINT32_MAX;
+    if (s->hash == hash && s->key_len == len &&
+        memcmp(h->keys + s->key_offset, key, len) == 0)
+      return s->value;
+  }
+}
+
 const void *ss_hash_key(const struct ss_hash *h, uint32_t value,
                         size_t *len) {
   *len = h->by_value[value].len;
   return h->keys + h->by_value[value].offset;
+}
+
+/* Two lanes over the bytes, eight at a time, each a multiply-xorshift
+ * walk with its own constants, finished with a 64-bit avalanche (the
+ * finalizer of MurmurHash3). */
+static uint64_t avalanche(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdull;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ull;
+  h ^= h >> 33;
+  return h;
+}
+
+void ss_hash128(const void *data, size_t len, uint64_t out[2]) {
+  const uint8_t *p = data;
+  uint64_t a = 0x9e3779b97f4a7c15ull ^ len, b = 0x6a09e667f3bcc909ull + len;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t w = ss_le64(p + i);
+    a = (a ^ w) * 0x100000001b3ull;
+    a ^= a >> 31;
+    b = (b + w + 1) * 0xbf58476d1ce4e5b9ull;
+    b ^= b >> 29;
+  }
+  uint64_t w = 0;
+  for (size_t k = 0; i + k < len; k++)
+    w |= (uint64_t)p[i + k] << (8 * k);
+  a = (a ^ w) * 0x100000001b3ull;
+  b = (b + w + 1) * 0xbf58476d1ce4e5b9ull;
+  out[0] = avalanche(a);
+  out[1] = avalanche(b ^ out[0]);
 }

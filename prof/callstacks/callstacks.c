@@ -498,11 +498,11 @@ static void rank(struct ss_callstacks *cs, uint32_t by, int inclusive) {
   sort_cs = cs;
   sort_by = by;
   sort_inclusive = inclusive;
-  qsort(cs->by_rank, cs->num_functions, sizeof *cs->by_rank, rank_order);
+  ss_sort(cs->by_rank, cs->num_functions, sizeof *cs->by_rank, rank_order);
   for (uint32_t r = 0; r < cs->num_functions; r++)
     cs->functions[cs->by_rank[r]].rank = r + 1;
-  qsort(cs->lines, cs->num_lines, sizeof *cs->lines, line_order);
-  qsort(cs->edges, cs->num_edges, sizeof *cs->edges, edge_order);
+  ss_sort(cs->lines, cs->num_lines, sizeof *cs->lines, line_order);
+  ss_sort(cs->edges, cs->num_edges, sizeof *cs->edges, edge_order);
   sort_cs = NULL;
 }
 

@@ -128,7 +128,7 @@ void cs_kept_finish(struct ss_cs_builder *b) {
   struct ss_callstacks *cs = &b->result;
   for (size_t i = 0; i < cs->num_sequence; i++)
     cs->sequence[i] = b->kept.logical_of[cs->sequence[i]];
-  qsort(cs->leaves, cs->num_leaves, sizeof *cs->leaves, leaf_order);
+  ss_sort(cs->leaves, cs->num_leaves, sizeof *cs->leaves, leaf_order);
 }
 
 void cs_kept_release(struct ss_cs_builder *b) {

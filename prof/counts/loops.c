@@ -147,7 +147,7 @@ int ss_loop_contains(const struct ss_loop_nest *n, uint32_t loop,
                      uint32_t block) {
   const struct ss_loop_facts *l = &n->loops[loop];
   return l->num_blocks &&
-         bsearch(&block, l->blocks, l->num_blocks, sizeof block, cmp_u32);
+         ss_search(&block, l->blocks, l->num_blocks, sizeof block, cmp_u32);
 }
 
 double ss_loop_sum(const struct ss_loop_nest *n, uint32_t loop,
@@ -214,7 +214,7 @@ static void natural_loop(struct ss_loop_nest *n, struct work *w,
     return;
   }
   l->num_blocks = (uint32_t)(w->used - w->offset[id]);
-  qsort(n->storage + w->offset[id], l->num_blocks, sizeof *n->storage,
+  ss_sort(n->storage + w->offset[id], l->num_blocks, sizeof *n->storage,
         cmp_u32);
 }
 

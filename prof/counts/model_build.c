@@ -24,11 +24,16 @@ static void warn(struct ss_model *m, char *line) {
   m->warnings[m->num_warnings++] = line;
 }
 
+/* The functions, and the blocks they take in the model: each function's
+ * own, summed (the descriptor's ranges need not be disjoint, so the
+ * module's block count is not the sum). */
 static uint32_t count_functions(const struct ss_profile *p, uint32_t *blocks) {
   uint64_t nf = 0, nb = 0;
   for (size_t i = 0; i < p->num_modules; i++) {
-    nf += p->modules[i].desc->header.num_functions;
-    nb += p->modules[i].desc->header.num_blocks;
+    const struct ss_descriptor *d = p->modules[i].desc;
+    nf += d->header.num_functions;
+    for (uint32_t fi = 0; fi < d->header.num_functions; fi++)
+      nb += d->functions[fi].num_blocks;
   }
   if (nf >= SS_MODEL_NONE || nb >= SS_MODEL_NONE) {
     /* Cannot happen with files that fit in memory; refuse rather than wrap. */
@@ -155,7 +160,7 @@ static size_t fold_lines(struct ss_model_line *v, size_t n,
   size_t out = 0;
   if (n == 0)
     return 0;
-  qsort(v, n, sizeof *v, cmp);
+  ss_sort(v, n, sizeof *v, cmp);
   for (size_t i = 0; i < n; i++) {
     if (out > 0 && cmp(&v[out - 1], &v[i]) == 0) {
       struct ss_model_line *k = &v[out - 1];
@@ -197,8 +202,9 @@ static void build_lines(struct ss_model *m) {
   m->function_lines = raw;
   m->num_function_lines = fold_lines(raw, n, by_function_file_line);
   m->lines = ss_xcalloc(m->num_function_lines, sizeof *m->lines);
-  memcpy(m->lines, m->function_lines,
-         m->num_function_lines * sizeof *m->lines);
+  if (m->num_function_lines) /* else function_lines is NULL (no lines) */
+    memcpy(m->lines, m->function_lines,
+           m->num_function_lines * sizeof *m->lines);
   for (size_t i = 0; i < m->num_function_lines; i++)
     m->lines[i].function = SS_MODEL_NONE;
   m->num_lines = fold_lines(m->lines, m->num_function_lines, by_file_line);
@@ -229,7 +235,7 @@ static void rank_functions(struct ss_model *m) {
   for (uint32_t i = 0; i < m->num_functions; i++)
     m->by_rank[i] = i;
   rank_model = m;
-  qsort(m->by_rank, m->num_functions, sizeof *m->by_rank, by_default_order);
+  ss_sort(m->by_rank, m->num_functions, sizeof *m->by_rank, by_default_order);
   rank_model = NULL;
   for (uint32_t r = 0; r < m->num_functions; r++)
     m->functions[m->by_rank[r]].rank = r + 1;

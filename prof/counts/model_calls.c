@@ -55,8 +55,8 @@ static void build_lookup(const struct ss_model *m, struct lookup *l) {
     l->by_address[i].loc = f->module->function_locs[f->desc_index];
     l->by_address[i].function = i;
   }
-  qsort(l->by_symbol, l->n, sizeof *l->by_symbol, symbol_cmp);
-  qsort(l->by_address, l->n, sizeof *l->by_address, address_cmp);
+  ss_sort(l->by_symbol, l->n, sizeof *l->by_symbol, symbol_cmp);
+  ss_sort(l->by_address, l->n, sizeof *l->by_address, address_cmp);
 }
 
 static void free_lookup(struct lookup *l) {
@@ -164,7 +164,7 @@ static void add_targets(struct ss_model *m, const struct lookup *l,
       c->targets[c->num_targets++] = t;
     }
   }
-  qsort(c->targets, c->num_targets, sizeof *c->targets, by_target_count);
+  ss_sort(c->targets, c->num_targets, sizeof *c->targets, by_target_count);
   c->other_targets =
       site->other > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)site->other;
 }
@@ -237,7 +237,7 @@ static void sort_and_fold_arcs(struct ss_model *m) {
   size_t out = 0;
   if (m->num_arcs == 0)
     return;
-  qsort(m->arcs, m->num_arcs, sizeof *m->arcs, arc_cmp);
+  ss_sort(m->arcs, m->num_arcs, sizeof *m->arcs, arc_cmp);
   for (size_t i = 0; i < m->num_arcs; i++) {
     if (out > 0 && arc_cmp(&m->arcs[out - 1], &m->arcs[i]) == 0) {
       if (__builtin_add_overflow(m->arcs[out - 1].count, m->arcs[i].count,

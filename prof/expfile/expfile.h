@@ -109,6 +109,11 @@ struct ss_counts {
   uint64_t *counters;       /* [num_counters] */
   uint64_t *function_addrs; /* [num_functions], descriptor order */
   struct ss_indirect_site *sites; /* [num_indirect_sites] */
+  /* The INDIRECT_TARGETS record after it: targets beyond the sites' slots,
+   * each with its calls (a pair may repeat); their sum is part of the
+   * site's `other`. */
+  struct ss_indirect_target_entry *extra_targets;
+  uint32_t num_extra_targets;
   struct ss_descriptor desc;
 };
 
@@ -227,6 +232,11 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
 struct ss_expfile *ss_expfile_load(const char *path, struct ss_err *err);
 
 void ss_expfile_free(struct ss_expfile *f);
+
+/* Whether two files hold the same experiment byte for byte: one file
+ * given twice, or a copy.  Two runs never write identical files (pids and
+ * start times differ), so merging such a pair would count one run twice. */
+int ss_expfile_same(const struct ss_expfile *a, const struct ss_expfile *b);
 
 /* Decode the sample at *p (inside a checked block) and advance *p. */
 void ss_sample_next(const uint8_t **p, struct ss_sample_view *s);

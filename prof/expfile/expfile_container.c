@@ -27,6 +27,8 @@ const char *ss_record_tag_name(uint32_t tag) {
     return "SAMPLING";
   case SS_REC_SAMPLES:
     return "SAMPLES";
+  case SS_REC_INDIRECT_TARGETS:
+    return "INDIRECT_TARGETS";
   case SS_REC_END:
     return "END";
   default:
@@ -113,6 +115,10 @@ static int frame_record(const uint8_t *data, uint64_t size, uint64_t off,
   r->payload = h + RECORD_HEADER_SIZE;
   uint32_t crc = ss_le32(h + 4);
   describe(what, sizeof what, index, r->tag, off);
+  if (r->tag == 0) {
+    ss_err_set(err, "%s was never completed (its header is blank)", what);
+    return -1;
+  }
   left -= RECORD_HEADER_SIZE;
   if (r->length > left) {
     ss_err_set(err, "truncated: %s claims %llu payload bytes, only %llu "
@@ -178,10 +184,12 @@ int ss_container_scan(const uint8_t *data, uint64_t size,
                  "records)", c->num_records);
       goto fail;
     }
-    struct ss_raw_record r;
+    struct ss_raw_record r = {0, SS_NONE, 0, NULL, 0};
     uint64_t padded = 0;
-    if (frame_record(data, size, off, c->num_records, &r, &padded, err) != 0)
+    if (frame_record(data, size, off, c->num_records, &r, &padded, err) != 0) {
+      c->unfinished = r.tag == 0;
       goto fail;
+    }
     SS_GROW(c->records, cap, c->num_records);
     c->records[c->num_records++] = r;
     off += padded;

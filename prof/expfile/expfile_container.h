@@ -24,12 +24,17 @@ struct ss_container {
   uint32_t header_size;
   struct ss_raw_record *records; /* every record, the END record last */
   uint32_t num_records;
+  /* Set when a scan fails on a record header the writer never filled in
+   * (tag 0: the runtime reserves each header as zeros and writes it when
+   * the record is complete), the mark of a write that never finished. */
+  int unfinished;
 };
 
 /* Check the header and every record of a file image of `size` bytes:
  * magic, version (a newer major is refused), header size, each record's
  * length, padding and CRC against the file size, and a final END record
- * whose record count matches.  Returns 0, or -1 with `err` set. */
+ * whose record count matches.  Returns 0, or -1 with `err` set (and
+ * c->unfinished, see above). */
 int ss_container_scan(const uint8_t *data, uint64_t size,
                       struct ss_container *c, struct ss_err *err);
 

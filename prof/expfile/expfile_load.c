@@ -7,6 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+int ss_expfile_same(const struct ss_expfile *a, const struct ss_expfile *b) {
+  return a->size == b->size && memcmp(a->data, b->data, a->size) == 0;
+}
+
 struct ss_expfile *ss_expfile_load(const char *path, struct ss_err *err) {
   uint64_t size = 0;
   uint8_t *data = ss_read_file(path, &size, err);

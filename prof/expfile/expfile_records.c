@@ -19,6 +19,8 @@ enum {
   MAP_ENTRY_SIZE = 56,
   COUNTS_FIXED = 32,
   SITE_SIZE = 8 * (2 * SS_INDIRECT_SLOTS + 1),
+  TARGETS_FIXED = 8,
+  TARGET_ENTRY_SIZE = 24,
   NOTE_FIXED = 16,
   RANK_FIXED = 16,
   USAGE_SIZE = 88
@@ -230,6 +232,56 @@ static int parse_rank(struct ss_expfile *f, const struct ss_raw_record *r,
   return 0;
 }
 
+/* INDIRECT_TARGETS: belongs to the COUNTS record right before it. */
+static int parse_indirect_targets(struct ss_expfile *f,
+                                  const struct ss_raw_record *r,
+                                  struct ss_err *err) {
+  struct ss_counts *k = f->num_counts ? &f->counts[f->num_counts - 1] : NULL;
+  if (!k || k->record_index + 1 != r->index || k->extra_targets) {
+    ss_err_set(err, "INDIRECT_TARGETS record %u does not follow a COUNTS "
+               "record", r->index);
+    return -1;
+  }
+  if (r->length < TARGETS_FIXED ||
+      (r->length - TARGETS_FIXED) % TARGET_ENTRY_SIZE != 0) {
+    ss_err_set(err, "INDIRECT_TARGETS record %u: %llu bytes, not %d plus "
+               "%d-byte entries", r->index, (unsigned long long)r->length,
+               TARGETS_FIXED, TARGET_ENTRY_SIZE);
+    return -1;
+  }
+  const uint8_t *p = r->payload;
+  uint32_t num_sites = ss_le32(p);
+  if (num_sites != k->num_indirect_sites) {
+    ss_err_set(err, "INDIRECT_TARGETS record %u is for %u indirect sites, "
+               "its COUNTS record has %u", r->index, num_sites,
+               k->num_indirect_sites);
+    return -1;
+  }
+  uint64_t n = (r->length - TARGETS_FIXED) / TARGET_ENTRY_SIZE;
+  if (n > UINT32_MAX) {
+    ss_err_set(err, "INDIRECT_TARGETS record %u: too many entries",
+               r->index);
+    return -1;
+  }
+  struct ss_indirect_target_entry *e = ss_xcalloc(n + 1, sizeof *e);
+  for (uint64_t i = 0; i < n; i++) {
+    const uint8_t *q = p + TARGETS_FIXED + i * TARGET_ENTRY_SIZE;
+    e[i].site = ss_le32(q);
+    e[i].target = ss_le64(q + 8);
+    e[i].count = ss_le64(q + 16);
+    if (e[i].site >= num_sites) {
+      ss_err_set(err, "INDIRECT_TARGETS record %u: entry %llu names site "
+                 "%u of %u", r->index, (unsigned long long)i, e[i].site,
+                 num_sites);
+      free(e);
+      return -1;
+    }
+  }
+  k->extra_targets = e;
+  k->num_extra_targets = (uint32_t)n;
+  return 0;
+}
+
 static int parse_note(struct ss_expfile *f, const struct ss_raw_record *r,
                       struct ss_err *err) {
   struct ss_cursor c = {r->payload, r->length, 0};
@@ -303,6 +355,23 @@ static int check_references(const struct ss_expfile *f, struct ss_err *err) {
   return 0;
 }
 
+/* Whether `name` is one the runtime writes under before the file is
+ * complete: ".<final>.tmp-<hex>", ".ssrt-<hex>.tmp", or, before issue 29,
+ * "<final>.tmp<pid>". */
+static int temporary_name(const char *name) {
+  const char *base = ss_basename(name);
+  const char *tmp = strstr(base, ".tmp");
+  if (!tmp)
+    return 0;
+  if (base[0] == '.' && (strncmp(tmp, ".tmp-", 5) == 0 ||
+                         (strncmp(base, ".ssrt-", 6) == 0 && !tmp[4])))
+    return 1;
+  const char *p = tmp + 4;
+  while (*p >= '0' && *p <= '9')
+    p++;
+  return p > tmp + 4 && !*p;
+}
+
 int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
                      uint64_t size, struct ss_err *err) {
   struct ss_container c;
@@ -310,8 +379,12 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
   f->name = ss_xstrdup(name);
   f->data = data;
   f->size = size;
-  if (ss_container_scan(data, size, &c, err) != 0)
+  if (ss_container_scan(data, size, &c, err) != 0) {
+    if (c.unfinished || temporary_name(name))
+      ss_err_prefix(err, "an unfinished experiment file (its process was "
+                    "killed while writing it, or is still writing it)");
     return -1;
+  }
   f->version_major = c.version_major;
   f->version_minor = c.version_minor;
   f->num_records = c.num_records;
@@ -352,6 +425,9 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
     case SS_REC_TRACE_NAMES:
       rc = ss_parse_trace_names(f, r, err);
       break;
+    case SS_REC_INDIRECT_TARGETS:
+      rc = parse_indirect_targets(f, r, err);
+      break;
     case SS_REC_END:
       break; /* checked by the container scan */
     default:
@@ -376,6 +452,7 @@ void ss_expfile_free(struct ss_expfile *f) {
     free(f->counts[i].counters);
     free(f->counts[i].function_addrs);
     free(f->counts[i].sites);
+    free(f->counts[i].extra_targets);
     ss_descriptor_release(&f->counts[i].desc);
   }
   free(f->counts);

@@ -1,4 +1,5 @@
-/* cpu_model.c -- run llvm-mca over all blocks; see cpu_model.h. */
+/* cpu_model.c -- run llvm-mca over the blocks, in batches; see
+ * cpu_model.h. */
 #define _GNU_SOURCE
 #include "cpu_model.h"
 
@@ -22,13 +23,21 @@
 #endif
 
 /* Each block is simulated twice, for ITERATIONS and 2 * ITERATIONS back to
- * back executions, by two llvm-mca processes running side by side; the
- * difference is the cost of ITERATIONS executions in the steady state,
- * without the time the pipeline takes to fill and drain. */
+ * back executions; the difference is the cost of ITERATIONS executions in
+ * the steady state, without the time the pipeline takes to fill and
+ * drain. */
 #define ITERATIONS 20
-/* Dispatch width given to the model when the front end is accounted for
- * apart (ss_cpu_model_run). */
+/* The front end is bounded apart, in fused micro-ops (core_bounds.h):
+ * llvm-mca, which counts unfused ones, dispatches without limit. */
 #define UNLIMITED_DISPATCH 64
+/* Regions per llvm-mca process, at least.  llvm-mca 14 looks up the
+ * region of each instruction among all regions (time quadratic in their
+ * number: half of a run over SQLite's 8,600 regions), and each process
+ * costs about 25 ms to start: batches are two per processor, of at least
+ * this many regions. */
+#define BATCH_REGIONS 256
+/* llvm-mca processes at a time, at most. */
+#define MAX_JOBS 32
 
 extern char **environ;
 
@@ -39,42 +48,9 @@ char *ss_cpu_host_name(void) {
   return own;
 }
 
-static const char *mca_path(void) {
+const char *ss_cpu_model_tool(void) {
   const char *p = getenv("SSPROF_LLVM_MCA");
   return p && p[0] ? p : SS_LLVM_MCA;
-}
-
-/* Write the regions; `fused[i]` gets region i's instructions as the core
- * allocates them (after move elimination and macro-fusion).  A fused
- * compare and jump is given to the model as the compare alone: one
- * micro-op with the compare's operands (the model's compare may go to any
- * integer port where the fused pair goes to a branch port, which keeps the
- * estimate a lower bound). */
-static int write_input(FILE *f, const struct ss_cpu_block *blocks, size_t n,
-                       double *fused) {
-  for (size_t i = 0; i < n; i++) {
-    fused[i] = 0;
-    if (blocks[i].num_insns == 0)
-      continue;
-    fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", i);
-    for (size_t k = 0; k < blocks[i].num_insns; k++) {
-      const char *insn = blocks[i].insns[k];
-      const char *next = k + 1 < blocks[i].num_insns ? blocks[i].insns[k + 1]
-                                                     : "";
-      char folded[256];
-      if (ss_fold_vector_move(insn, next, folded, sizeof folded)) {
-        fprintf(f, "%s\n", folded);
-        k++;
-      } else {
-        fprintf(f, "%s\n", insn);
-        if (ss_macro_fuses(insn, next))
-          k++;
-      }
-      fused[i] += 1;
-    }
-    fprintf(f, "# LLVM-MCA-END\n");
-  }
-  return fflush(f) == 0 && !ferror(f) ? 0 : -1;
 }
 
 /* Start llvm-mca; returns its pid, or -1 with `err` set. */
@@ -86,7 +62,7 @@ static pid_t start_mca(const char *cpu, const char *triple, const char *in,
   snprintf(mtriple, sizeof mtriple, "-mtriple=%s", triple);
   snprintf(iterations, sizeof iterations, "-iterations=%d", count);
   snprintf(width, sizeof width, "-dispatch=%d", dispatch);
-  char *argv[] = {(char *)mca_path(), mtriple, mcpu, iterations,
+  char *argv[] = {(char *)ss_cpu_model_tool(), mtriple, mcpu, iterations,
                   "-instruction-info=false", "-resource-pressure=false", "-o",
                   (char *)out, (char *)in,
                   dispatch ? width : NULL, NULL};
@@ -106,14 +82,19 @@ static pid_t start_mca(const char *cpu, const char *triple, const char *in,
   return pid;
 }
 
-/* Its exit status (128 + signal if killed). */
+/* An exit status (128 + signal if killed). */
+static int exit_code(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status)
+                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status)
+                                                        : 0);
+}
+
 static int finish_mca(pid_t pid) {
   int status;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
       return 127;
-  return WIFEXITED(status) ? WEXITSTATUS(status)
-                           : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+  return exit_code(status);
 }
 
 /* The text of a file llvm-mca wrote; "" if there is none. */
@@ -124,161 +105,284 @@ static char *slurp(const char *path) {
   return text ? text : ss_xstrdup("");
 }
 
+/* A temporary directory for llvm-mca's files, in `dir`. */
+static int make_work_dir(char *dir, size_t size, struct ss_err *err) {
+  const char *tmp = getenv("TMPDIR");
+  if (!tmp || !tmp[0])
+    tmp = "/tmp";
+  snprintf(dir, size, "%s/ssprof-mca.XXXXXX", tmp);
+  if (!mkdtemp(dir)) {
+    ss_err_set(err, "cannot make a temporary directory for llvm-mca in %s: "
+               "%s", tmp, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+double ss_cpu_model_width(const char *triple, const char *cpu) {
+  char dir[4096], in[4200], out[4200], errfile[4200];
+  struct ss_err err;
+  if (make_work_dir(dir, sizeof dir, &err) != 0)
+    return 0;
+  snprintf(in, sizeof in, "%s/probe.s", dir);
+  snprintf(out, sizeof out, "%s/probe.out", dir);
+  snprintf(errfile, sizeof errfile, "%s/probe.err", dir);
+  double width = 0;
+  FILE *f = fopen(in, "w");
+  if (f) {
+    fputs("nop\n", f);
+    fclose(f);
+    pid_t pid = start_mca(cpu, triple, in, 1, 0, out, errfile, &err);
+    if (pid >= 0 && finish_mca(pid) == 0) {
+      char *text = slurp(out);
+      const char *w = strstr(text, "Dispatch Width:");
+      if (w)
+        width = strtod(w + strlen("Dispatch Width:"), NULL);
+      free(text);
+    }
+  }
+  unlink(in);
+  unlink(out);
+  unlink(errfile);
+  rmdir(dir);
+  return width;
+}
+
+/* One llvm-mca input: regions [first, first + count), and the line of the
+ * input where each region's instructions start (llvm-mca names rejected
+ * instructions by line). */
+struct batch {
+  size_t *blocks;       /* [count]: indices into the blocks modelled */
+  size_t count;
+  uint32_t *first_line; /* [count + 1]: the last entry ends the last */
+  char in[4200];
+  char out[2][4200], err[2][4200];
+  int rc[2];
+  pid_t pid[2];
+};
+
+/* Write one batch's regions.  A fused compare and jump is given to the
+ * model as the compare alone: one micro-op with the compare's operands
+ * (the model's compare may go to any integer port where the fused pair
+ * goes to a branch port, which keeps the estimate a lower bound). */
+static int write_batch(struct batch *bt, const struct ss_cpu_block *blocks) {
+  FILE *f = fopen(bt->in, "w");
+  if (!f)
+    return -1;
+  uint32_t line = 1;
+  bt->first_line = ss_xcalloc(bt->count + 1, sizeof *bt->first_line);
+  for (size_t r = 0; r < bt->count; r++) {
+    const struct ss_cpu_block *b = &blocks[bt->blocks[r]];
+    fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", r);
+    bt->first_line[r] = ++line;
+    for (size_t k = 0; k < b->num_insns; k++) {
+      const char *insn = b->insns[k];
+      const char *next = k + 1 < b->num_insns ? b->insns[k + 1] : "";
+      char folded[256];
+      if (ss_fold_vector_move(insn, next, folded, sizeof folded)) {
+        fprintf(f, "%s\n", folded);
+        k++;
+      } else {
+        fprintf(f, "%s\n", insn);
+        if (ss_macro_fuses(insn, next))
+          k++;
+      }
+      line++;
+    }
+    fprintf(f, "# LLVM-MCA-END\n");
+    line++;
+  }
+  bt->first_line[bt->count] = line;
+  int ok = fflush(f) == 0 && !ferror(f);
+  return fclose(f) == 0 && ok ? 0 : -1;
+}
+
 /* llvm-mca reports an instruction it cannot read as "<in>:LINE:COL:
- * error: ..." and analyses its block without it. */
-static size_t count_rejected(const char *errors, const char *in) {
-  size_t rejected = 0, inlen = strlen(in);
+ * error: ..." and analyses its block without it: counted per block. */
+static void count_rejected(const char *errors, const struct batch *bt,
+                           struct ss_cpu_block *blocks) {
+  size_t inlen = strlen(bt->in);
   for (const char *line = errors; *line;) {
     const char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) : strlen(line);
-    if (len > inlen && strncmp(line, in, inlen) == 0 && line[inlen] == ':' &&
-        memmem(line, len, ": error:", 8))
-      rejected++;
+    if (len > inlen && strncmp(line, bt->in, inlen) == 0 &&
+        line[inlen] == ':' && memmem(line, len, ": error:", 8)) {
+      unsigned long at = strtoul(line + inlen + 1, NULL, 10);
+      for (size_t r = 0; r < bt->count; r++)
+        if (at >= bt->first_line[r] && at < bt->first_line[r + 1]) {
+          blocks[bt->blocks[r]].rejected++;
+          break;
+        }
+    }
     line += len + (nl != NULL);
   }
-  return rejected;
 }
 
 /* "[r] Code Region - b<i>" then "Total Cycles: C": C into total[i]. */
-static void read_totals(const char *out, double *total, size_t n) {
+static void read_totals(const char *out, const struct batch *bt,
+                        double *total) {
   const char *p = out;
   while ((p = strstr(p, "Code Region - b")) != NULL) {
     size_t i = strtoul(p + strlen("Code Region - b"), NULL, 10);
     const char *tc = strstr(p, "Total Cycles:");
     p += 1;
-    if (i < n && tc)
+    if (i < bt->count && tc)
       total[i] = strtod(tc + strlen("Total Cycles:"), NULL);
   }
 }
 
-static void read_cycles(const char *once, const char *twice,
-                        const double *fused, double width,
-                        struct ss_cpu_block *blocks, size_t n) {
-  double *t1 = ss_xcalloc(n + 1, sizeof *t1), *t2 = ss_xcalloc(n + 1, sizeof *t2);
-  read_totals(once, t1, n);
-  read_totals(twice, t2, n);
-  for (size_t i = 0; i < n; i++) {
-    if (!(t2[i] > 0))
+static void read_cycles(const struct batch *bt, struct ss_cpu_block *blocks) {
+  double *t1 = ss_xcalloc(bt->count + 1, sizeof *t1);
+  double *t2 = ss_xcalloc(bt->count + 1, sizeof *t2);
+  char *once = slurp(bt->out[0]), *twice = slurp(bt->out[1]);
+  read_totals(once, bt, t1);
+  read_totals(twice, bt, t2);
+  for (size_t r = 0; r < bt->count; r++) {
+    if (!(t2[r] > 0))
       continue;
-    double steady = (t2[i] - t1[i]) / ITERATIONS;
+    double steady = (t2[r] - t1[r]) / ITERATIONS;
     /* A block whose cost still grows at the end has no steady state
      * yet: its average over the longer run. */
-    double cycles = steady > 0 ? steady : t2[i] / (2 * ITERATIONS);
-    /* The front end, in fused micro-ops (see ss_cpu_model_run). */
-    if (width > 0 && fused[i] / width > cycles)
-      cycles = fused[i] / width;
-    blocks[i].cycles = cycles;
-    blocks[i].modelled = 1;
+    blocks[bt->blocks[r]].cycles = steady > 0 ? steady
+                                              : t2[r] / (2 * ITERATIONS);
+    blocks[bt->blocks[r]].modelled = 1;
   }
+  free(once);
+  free(twice);
   free(t1);
   free(t2);
 }
 
-/* The dispatch width of the model of `cpu` ("Dispatch Width:" of a run on
- * one nop); 0 if it cannot be told. */
-static double model_width(const char *triple, const char *cpu,
-                          const char *dir, struct ss_err *err) {
-  char in[4200], out[4200], errfile[4200];
-  snprintf(in, sizeof in, "%s/probe.s", dir);
-  snprintf(out, sizeof out, "%s/probe.out", dir);
-  snprintf(errfile, sizeof errfile, "%s/probe.err", dir);
-  FILE *f = fopen(in, "w");
-  if (!f)
-    return 0;
-  fputs("nop\n", f);
-  fclose(f);
-  double width = 0;
-  pid_t pid = start_mca(cpu, triple, in, 1, 0, out, errfile, err);
-  if (pid >= 0 && finish_mca(pid) == 0) {
-    char *text = slurp(out);
-    const char *w = strstr(text, "Dispatch Width:");
-    if (w)
-      width = strtod(w + strlen("Dispatch Width:"), NULL);
-    free(text);
+static size_t job_limit(void) {
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  return cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : (size_t)cpus;
+}
+
+/* Run every batch's two llvm-mca processes, `jobs` at a time.  Returns
+ * 0, or -1 with `err` set when one could not be started (the others
+ * are still waited for). */
+static int run_batches(const char *triple, const char *cpu,
+                       struct batch *batches, size_t num_batches,
+                       const struct ss_progress *progress,
+                       struct ss_err *err) {
+  size_t tasks = 2 * num_batches, started = 0, done = 0, running = 0;
+  size_t jobs = job_limit();
+  int status = 0;
+  ss_progress_show(progress, "llvm-mca runs", 0, tasks);
+  while (done < tasks) {
+    while (running < jobs && started < tasks && status == 0) {
+      struct batch *bt = &batches[started / 2];
+      int r = (int)(started % 2);
+      bt->pid[r] = start_mca(cpu, triple, bt->in, ITERATIONS * (r + 1),
+                             UNLIMITED_DISPATCH, bt->out[r], bt->err[r], err);
+      started++;
+      if (bt->pid[r] < 0) {
+        bt->rc[r] = -1;
+        status = -1;
+        done++;
+      } else {
+        running++;
+      }
+    }
+    if (running == 0) {
+      done = tasks; /* nothing more will start */
+      break;
+    }
+    int wstatus;
+    pid_t pid = waitpid(-1, &wstatus, 0);
+    if (pid < 0) {
+      if (errno == EINTR)
+        continue;
+      break;
+    }
+    for (size_t b = 0; b < num_batches; b++)
+      for (int r = 0; r < 2; r++)
+        if (batches[b].pid[r] == pid) {
+          batches[b].rc[r] = exit_code(wstatus);
+          batches[b].pid[r] = 0;
+          running--;
+          done++;
+        }
+    ss_progress_show(progress, "llvm-mca runs", done, tasks);
   }
-  unlink(in);
-  unlink(out);
-  unlink(errfile);
-  return width;
+  return status;
 }
 
 int ss_cpu_model_run(const char *triple, const char *cpu,
-                     struct ss_cpu_block *blocks, size_t n, size_t *dropped,
-                     struct ss_err *err) {
-  *dropped = 0;
-  const char *tmp = getenv("TMPDIR");
-  char dir[4096];
-  snprintf(dir, sizeof dir, "%s/ssprof-mca.XXXXXX", tmp && tmp[0] ? tmp
-                                                                  : "/tmp");
-  if (!mkdtemp(dir)) {
-    ss_err_set(err, "cannot make a temporary directory for llvm-mca in %s: "
-               "%s", tmp && tmp[0] ? tmp : "/tmp", strerror(errno));
-    return -1;
-  }
-  char in[4200], out[2][4200], errfile[2][4200];
-  snprintf(in, sizeof in, "%s/blocks.s", dir);
-  for (int r = 0; r < 2; r++) {
-    snprintf(out[r], sizeof out[r], "%s/mca%d.out", dir, r);
-    snprintf(errfile[r], sizeof errfile[r], "%s/mca%d.err", dir, r);
-  }
+                     struct ss_cpu_block *blocks, size_t n,
+                     const struct ss_progress *progress, struct ss_err *err) {
   for (size_t i = 0; i < n; i++) {
     blocks[i].cycles = 0;
     blocks[i].modelled = 0;
+    blocks[i].rejected = 0;
   }
-  int status = -1;
-  /* llvm-mca dispatches unfused micro-ops (a store or a load-and-operate
-   * instruction counts two), but cores allocate fused ones, one per
-   * instruction (and one per compare and conditional jump).  So the model
-   * dispatches without limit, and a block costs at least its fused
-   * micro-ops over the model's dispatch width. */
-  double *fused = ss_xcalloc(n + 1, sizeof *fused);
-  double width = model_width(triple, cpu, dir, err);
-  FILE *f = fopen(in, "w");
-  if (!f || write_input(f, blocks, n, fused) != 0) {
-    ss_err_set(err, "cannot write the llvm-mca input %s: %s", in,
-               strerror(errno ? errno : EIO));
-  } else {
-    fclose(f);
-    f = NULL;
-    pid_t pid[2];
-    int rc[2];
-    for (int r = 0; r < 2; r++)
-      pid[r] = start_mca(cpu, triple, in, ITERATIONS * (r + 1),
-                         width > 0 ? UNLIMITED_DISPATCH : 0, out[r],
-                         errfile[r], err);
-    for (int r = 0; r < 2; r++)
-      rc[r] = pid[r] < 0 ? -1 : finish_mca(pid[r]);
-    char *errors = slurp(errfile[1]);
-    if (rc[0] < 0 || rc[1] < 0) {
-      /* err is set */
-    } else if (strstr(errors, "is not a recognized processor")) {
+  char dir[4096];
+  if (make_work_dir(dir, sizeof dir, err) != 0)
+    return -1;
+  /* Batches of consecutive blocks, two per processor. */
+  size_t *order = ss_xcalloc(n + 1, sizeof *order), num_batches = 0;
+  size_t per_batch = (n + 2 * job_limit() - 1) / (2 * job_limit());
+  if (per_batch < BATCH_REGIONS)
+    per_batch = BATCH_REGIONS;
+  for (size_t i = 0; i < n; i++)
+    order[i] = i;
+  struct batch *batches = ss_xcalloc(n / per_batch + 2, sizeof *batches);
+  int status = 0;
+  for (size_t k = 0; k < n; k += per_batch) {
+    struct batch *bt = &batches[num_batches];
+    bt->blocks = order + k;
+    bt->count = n - k < per_batch ? n - k : per_batch;
+    snprintf(bt->in, sizeof bt->in, "%s/blocks%zu.s", dir, num_batches);
+    for (int r = 0; r < 2; r++) {
+      snprintf(bt->out[r], sizeof bt->out[r], "%s/mca%zu.%d.out", dir,
+               num_batches, r);
+      snprintf(bt->err[r], sizeof bt->err[r], "%s/mca%zu.%d.err", dir,
+               num_batches, r);
+    }
+    num_batches++;
+    if (status == 0 && write_batch(bt, blocks) != 0) {
+      ss_err_set(err, "cannot write the llvm-mca input %s: %s", bt->in,
+                 strerror(errno ? errno : EIO));
+      status = -1;
+    }
+  }
+  if (status == 0)
+    status = run_batches(triple, cpu, batches, num_batches, progress, err);
+  for (size_t b = 0; b < num_batches && status == 0; b++) {
+    struct batch *bt = &batches[b];
+    char *errors = slurp(bt->err[1]);
+    if (strstr(errors, "is not a recognized processor")) {
       ss_err_set(err, "-cpu %s: not a CPU LLVM knows (llvm-mca -mcpu=help "
                  "lists them)", cpu);
       status = -2;
-    } else if (rc[0] != 0 || rc[1] != 0) {
-      char *nl = strchr(errors, '\n');
+    } else if (bt->rc[0] != 0 || bt->rc[1] != 0) {
+      char *first = bt->rc[1] != 0 ? errors : slurp(bt->err[0]);
+      char *nl = strchr(first, '\n');
       if (nl)
         *nl = 0;
-      ss_err_set(err, "llvm-mca failed (exit %d): %s", rc[0] ? rc[0] : rc[1],
-                 errors[0] ? errors : "no message");
+      ss_err_set(err, "llvm-mca failed (exit %d): %s",
+                 bt->rc[0] ? bt->rc[0] : bt->rc[1],
+                 first[0] ? first : "no message");
+      if (first != errors)
+        free(first);
+      status = -1;
     } else {
-      char *once = slurp(out[0]), *twice = slurp(out[1]);
-      read_cycles(once, twice, fused, width, blocks, n);
-      free(once);
-      free(twice);
-      *dropped = count_rejected(errors, in);
-      status = 0;
+      read_cycles(bt, blocks);
+      count_rejected(errors, bt, blocks);
     }
     free(errors);
   }
-  if (f)
-    fclose(f);
-  free(fused);
-  unlink(in);
-  for (int r = 0; r < 2; r++) {
-    unlink(out[r]);
-    unlink(errfile[r]);
+  for (size_t b = 0; b < num_batches; b++) {
+    struct batch *bt = &batches[b];
+    unlink(bt->in);
+    for (int r = 0; r < 2; r++) {
+      unlink(bt->out[r]);
+      unlink(bt->err[r]);
+    }
+    free(bt->first_line);
   }
+  free(batches);
+  free(order);
   rmdir(dir);
   return status;
 }

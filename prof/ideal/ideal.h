@@ -51,6 +51,27 @@ struct ss_ideal_mix {
   size_t num_registers;
 };
 
+/* Which limit gave a block its ideal cycles (core_bounds.h). */
+enum ss_ideal_bound {
+  SS_BOUND_MODEL,  /* llvm-mca: dependencies, the model's ports */
+  SS_BOUND_RENAME, /* the core's rename width, fused micro-ops */
+  SS_BOUND_LOADS,  /* its load ports */
+  SS_BOUND_STORES, /* its store ports */
+  SS_BOUND_MEMORY, /* loads and stores together (address generation) */
+  SS_BOUND_COUNT
+};
+
+/* The limits of the real core that bound ideal time, per cycle, and where
+ * the numbers come from (core_bounds.c). */
+struct ss_ideal_core {
+  const char *name;    /* "Skylake"; NULL: ssprof's table has no entry */
+  const char *cpus;    /* the LLVM CPU names it covers */
+  double rename_width; /* fused micro-ops; without an entry, the dispatch
+                          width of llvm-mca's model (0 if unknown) */
+  double loads, stores, memory; /* 0: not bounded */
+  const char *source;
+};
+
 /* A machine basic block of the linked binary. */
 struct ss_ideal_block {
   uint32_t function;     /* model function id */
@@ -61,20 +82,40 @@ struct ss_ideal_block {
   uint32_t instructions; /* the program's instructions */
   uint32_t instrumentation; /* instrumentation instructions in it */
   double cycles;         /* ideal cycles of one execution */
+  int bound;             /* SS_BOUND_*: the limit that gave them */
+  int simulated;         /* by llvm-mca; 0: the core's bounds alone (the
+                            least-run blocks, ideal_time.c) */
   int64_t count;         /* executions */
   int exact;             /* 0: the count is an estimate (see ideal.c) */
   const char *file;      /* line of its first program instruction */
   uint32_t line;
+  /* per execution: its program instructions that read or write memory */
+  uint32_t loads, stores;
+  /* The share of its executions that left by the rarer way of the
+   * conditional branch that ends it, -1 without one (or when a count is
+   * unknown): a branch that often goes its rarer way may be
+   * mispredicted. */
+  double minority;
   uint32_t first_insn, num_insns; /* its instructions in ideal->insns */
 };
 
-/* An instruction of a machine block (for -disasm and the HTML report). */
+/* An instruction of a listed block (the instrumentation's too): what
+ * -disasm and the HTML report show, and what is measured per address
+ * (samples, ssprof -cpi). */
+#define SS_IDEAL_INSN_LOAD 0x1u
+#define SS_IDEAL_INSN_STORE 0x2u
+#define SS_IDEAL_INSN_BRANCH 0x4u   /* conditional */
+#define SS_IDEAL_INSN_COUNTING 0x8u /* the instrumentation's */
 struct ss_ideal_insn {
   uint64_t address;    /* link-time address in its DSO */
   const char *text;    /* "mnemonic operands" (AT&T) */
   const char *file;    /* its line-table row; NULL when it has none */
   uint32_t line;
   int instrumentation; /* the pass's own instruction, not the program's */
+  uint32_t block;      /* index in ideal->blocks */
+  uint32_t line_index; /* index in ideal->lines: its line's (the block's
+                          first for the instrumentation's) */
+  uint32_t flags;      /* SS_IDEAL_INSN_* */
 };
 
 /* Per (function, file, line): a block's cycles are shared among the lines
@@ -89,6 +130,8 @@ struct ss_ideal_line {
 
 struct ss_ideal_function {
   int has_code;           /* its machine code was found */
+  const char *path;       /* then: the object that holds it, */
+  uint64_t low, high;     /* and where (link-time addresses) */
   uint64_t instructions;  /* executed, exclusive */
   double cycles;          /* exclusive */
 };
@@ -96,6 +139,9 @@ struct ss_ideal_function {
 struct ss_ideal {
   int available;       /* 0: no machine code; the listings show counts */
   const char *cpu;     /* the LLVM CPU name of the model */
+  struct ss_ideal_core core; /* what bounds the model's cycles */
+  double bound_cycles[SS_BOUND_COUNT]; /* all executions' cycles, by the
+                                          limit that gave them */
   double clock_mhz;    /* for seconds */
   struct ss_ideal_function *functions; /* [model->num_functions] */
   double *block_cycles;                /* [model->num_blocks], all executions */
@@ -111,6 +157,8 @@ struct ss_ideal {
   struct ss_ideal_mix mix;
   uint64_t total_instructions;
   double total_cycles;
+  uint32_t unsimulated_blocks;       /* listed blocks not simulated */
+  uint64_t unsimulated_instructions; /* the instructions they ran */
   uint32_t estimated_blocks; /* machine blocks of the program's code whose
                                 count is an estimate (listed in `blocks`
                                 even when the estimate is 0) */
@@ -126,13 +174,22 @@ static inline double ss_ideal_seconds(const struct ss_ideal *ideal,
   return ideal->clock_mhz > 0 ? cycles / (ideal->clock_mhz * 1e6) : 0;
 }
 
-/* Build the ideal time of a counting model for the LLVM CPU `cpu` (NULL:
- * the host's) at `clock_mhz` (0: the clock the run recorded).  Never fails:
- * when no machine code can be read (binary missing or rebuilt, no
- * .ss_blockmap, llvm-mca missing), `available` is 0 and `warnings` says
- * why; an unknown `cpu` is an error instead (returns -1 with `err` set). */
+/* What ideal time is asked for. */
+struct ss_ideal_request {
+  const char *cpu;    /* the LLVM CPU of the model; NULL: the host's */
+  double clock_mhz;   /* for seconds; 0: the clock the run recorded */
+  /* Where what depends only on an object's code and the CPU is kept
+   * between runs (ideal_cache.h); NULL: nowhere. */
+  const char *cache_dir;
+  const struct ss_progress *progress; /* llvm-mca's batches; may be NULL */
+};
+
+/* Build the ideal time of a counting model.  Never fails: when no machine
+ * code can be read (binary missing or rebuilt, no .ss_blockmap, llvm-mca
+ * missing), `available` is 0 and `warnings` says why; an unknown CPU is an
+ * error instead (returns -1 with `err` set). */
 int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
-                   const char *cpu, double clock_mhz, struct ss_err *err);
+                   const struct ss_ideal_request *req, struct ss_err *err);
 void ss_ideal_release(struct ss_ideal *ideal);
 
 /*

@@ -165,7 +165,7 @@ static void number_cycles(struct ss_ideal_inclusive *inc,
       keys[n].min_rank = min_rank[k];
       n++;
     }
-  qsort(keys, n, sizeof *keys, cycle_order);
+  ss_sort(keys, n, sizeof *keys, cycle_order);
   inc->num_cycles = n;
   inc->cycle_inclusive = ss_xcalloc((size_t)n + 1, sizeof *inc->cycle_inclusive);
   inc->cycle_self = ss_xcalloc((size_t)n + 1, sizeof *inc->cycle_self);

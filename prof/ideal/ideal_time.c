@@ -2,7 +2,9 @@
 #define _GNU_SOURCE /* qsort_r */
 #include "ideal.h"
 
+#include "core_bounds.h"
 #include "cpu_model.h"
+#include "ideal_cache.h"
 #include "symbols.h"
 
 #include <stdarg.h>
@@ -19,6 +21,7 @@ struct flow_edge {
 
 struct function_code {
   uint32_t function; /* model function id */
+  struct ss_ideal_cache *cache; /* of its object, or NULL */
   struct ss_mcode_function mf;
   uint32_t *region; /* per machine block: llvm-mca region, or SS_MB_NONE */
   double *share;    /* per machine block: its part of the region's cycles */
@@ -28,6 +31,8 @@ struct function_code {
 struct builder {
   struct ss_ideal *ideal;
   const struct ss_model *m;
+  const struct ss_ideal_request *req;
+  size_t functions_read, functions_to_read; /* for the progress line */
   struct function_code *code;
   size_t num_code, code_cap;
   size_t warnings_cap, strings_cap;
@@ -84,7 +89,7 @@ static int edge_count(const void *ctx, uint32_t from, uint32_t to,
   const struct edge_table *t = ctx;
   struct flow_edge key = {from, to, 0, 0};
   const struct flow_edge *e =
-      bsearch(&key, t->edges, t->num, sizeof key, by_from_to);
+      ss_search(&key, t->edges, t->num, sizeof key, by_from_to);
   if (!e || !e->known)
     return 0;
   *count = e->count;
@@ -106,9 +111,43 @@ static struct edge_table *edge_tables(const struct ss_model *m) {
   }
   for (uint32_t f = 0; f < m->num_functions; f++)
     if (t[f].num > 1)
-      qsort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
+      ss_sort(t[f].edges, t[f].num, sizeof *t[f].edges, by_from_to);
   free(cap);
   return t;
+}
+
+/* An object of the run, opened once. */
+struct open_object {
+  const char *path;
+  struct ss_elf_code *code; /* NULL: could not be read (warned) */
+  struct ss_ideal_cache *cache; /* NULL: none */
+};
+
+/* What a function's cut (ss_mcode_cut) is computed from, besides its
+ * object, whose build-id keys the cache: its module's descriptor, its
+ * index and address there, its markers and what the descriptor says of
+ * them. */
+static void function_key(const uint64_t desc_hash[2], uint32_t desc_index,
+                         uint64_t start, unsigned function_flags,
+                         const struct ss_block_marker *markers, size_t n,
+                         struct ss_marker_facts marks, uint64_t key[2]) {
+  struct ss_bytes_out o = {0};
+  ss_out_u64(&o, desc_hash[0]);
+  ss_out_u64(&o, desc_hash[1]);
+  ss_out_u32(&o, desc_index);
+  ss_out_u64(&o, start);
+  ss_out_u32(&o, function_flags);
+  ss_out_u32(&o, marks.num_ids);
+  ss_out_bytes(&o, marks.flags, marks.num_ids);
+  ss_out_u64(&o, n);
+  for (size_t i = 0; i < n; i++) {
+    ss_out_u64(&o, markers[i].address);
+    ss_out_u64(&o, markers[i].guid);
+    ss_out_u32(&o, markers[i].block);
+    ss_out_u32(&o, markers[i].seq);
+  }
+  ss_hash128(o.data, o.len, key);
+  free(o.data);
 }
 
 static int executed(const struct ss_model_function *f) {
@@ -141,8 +180,9 @@ static uint8_t *marker_flags(const struct ss_descriptor *d,
 
 /* Cut and count every executed function of one module. */
 static void read_module(struct builder *b, const struct ss_merged_module *mm,
-                        struct ss_elf_code *code, struct ss_disasm *d,
+                        const struct open_object *obj, struct ss_disasm *d,
                         const struct edge_table *edges) {
+  struct ss_elf_code *code = obj->code;
   const struct ss_model *m = b->m;
   const char *path = mm->map->path;
   uint64_t module_hash = mm->desc->header.module_hash;
@@ -158,26 +198,17 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
          ss_desc_str(mm->desc, mm->desc->header.module_name));
     return;
   }
+  uint64_t desc_hash[2];
+  ss_hash128(mm->desc->blob, mm->desc->size, desc_hash);
   for (uint32_t fid = 0; fid < m->num_functions; fid++) {
     const struct ss_model_function *f = &m->functions[fid];
     if (f->module != mm || !executed(f))
       continue;
+    ss_progress_show(b->req->progress, "machine code read (functions)",
+                     ++b->functions_read, b->functions_to_read);
     uint64_t start = mm->function_locs[f->desc_index].addr;
-    uint64_t end = ss_elf_function_end(b->symbols, path, start);
-    if (end <= start) {
-      warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
-           "for it", path, (unsigned long long)start, f->name);
-      continue;
-    }
-    /* This function's markers, in address order: those of the copy that
-     * ran (a COMDAT function's other copies have gone at link time). */
     size_t num_markers = ss_elf_code_markers(
         code, ss_marker_guid(module_hash, f->desc_index), &markers);
-    size_t n = 0;
-    struct ss_block_marker *mine = ss_xcalloc(num_markers + 1, sizeof *mine);
-    for (size_t i = 0; i < num_markers; i++)
-      if (markers[i].address >= start && markers[i].address < end)
-        mine[n++] = markers[i];
     const struct ss_desc_function *df = &mm->desc->functions[f->desc_index];
     uint8_t *flags = marker_flags(mm->desc, df);
     struct ss_marker_facts marks = {f->num_blocks + df->num_edges, flags};
@@ -185,15 +216,42 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     struct function_code *fc = &b->code[b->num_code];
     memset(fc, 0, sizeof *fc);
     fc->function = fid;
-    char why[256];
-    if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
-                     df->flags, why, sizeof why) != 0) {
-      warn(b, "%s: %s: %s", path, f->name, why);
+    fc->cache = obj->cache;
+    uint64_t key[2];
+    function_key(desc_hash, f->desc_index, start, df->flags, markers,
+                 num_markers, marks, key);
+    if (!ss_ideal_cache_function(obj->cache, key, &fc->mf)) {
+      uint64_t end = ss_elf_function_end(b->symbols, path, start);
+      if (end <= start) {
+        warn(b, "%s: no symbol with a size at 0x%llx for %s: no ideal time "
+             "for it", path, (unsigned long long)start, f->name);
+        free(flags);
+        continue;
+      }
+      /* This function's markers, in address order: those of the copy that
+       * ran (a COMDAT function's other copies have gone at link time). */
+      size_t n = 0;
+      struct ss_block_marker *mine = ss_xcalloc(num_markers + 1,
+                                                sizeof *mine);
+      for (size_t i = 0; i < num_markers; i++) {
+        uint64_t at = ss_block_marker_address(&markers[i], start);
+        if (at >= start && at < end) {
+          mine[n] = markers[i];
+          mine[n].address = at;
+          mine[n++].from_start = 0;
+        }
+      }
+      char why[256];
+      if (ss_mcode_cut(&fc->mf, d, code, start, end, mine, n, marks,
+                       df->flags, why, sizeof why) != 0) {
+        warn(b, "%s: %s: %s", path, f->name, why);
+        free(mine);
+        free(flags);
+        continue;
+      }
       free(mine);
-      free(flags);
-      continue;
+      ss_ideal_cache_add_function(obj->cache, key, &fc->mf);
     }
-    free(mine);
     /* Counts per marker index: the blocks', then the edges'. */
     uint32_t num_ids = marks.num_ids;
     int64_t *count = ss_xcalloc(num_ids + 1, sizeof *count);
@@ -215,7 +273,12 @@ static void read_module(struct builder *b, const struct ss_merged_module *mm,
     free(count);
     free(known);
     free(flags);
-    b->ideal->functions[fid].has_code = 1;
+    struct ss_ideal_function *idf = &b->ideal->functions[fid];
+    idf->has_code = 1;
+    idf->path = path;
+    idf->low = fc->mf.num_blocks ? fc->mf.blocks[0].start : start;
+    idf->high = fc->mf.num_blocks ? fc->mf.blocks[fc->mf.num_blocks - 1].end
+                                  : start;
     b->num_code++;
   }
 }
@@ -237,7 +300,11 @@ static void count_program_insns(struct function_code *fc) {
 struct region_set {
   struct ss_hash h;
   struct ss_cpu_block *regions;
-  size_t num, cap;
+  uint64_t (*keys)[2];            /* hash of each region's text */
+  struct ss_ideal_cache **home;   /* where a region's cycles are kept */
+  int64_t *most;                  /* executions of its most run block */
+  uint8_t *simulated;             /* by llvm-mca, else bounded only */
+  size_t num, cap, keys_cap, home_cap, most_cap;
   char *key;
   size_t key_cap;
 };
@@ -265,6 +332,12 @@ static uint32_t region_of(struct region_set *rs, const struct function_code *fc,
   uint32_t r = ss_hash_intern(&rs->h, rs->key, len, &inserted);
   if (inserted) {
     SS_GROW(rs->regions, rs->cap, rs->num);
+    SS_GROW(rs->keys, rs->keys_cap, rs->num);
+    SS_GROW(rs->home, rs->home_cap, rs->num);
+    SS_GROW(rs->most, rs->most_cap, rs->num);
+    ss_hash128(rs->key, len, rs->keys[rs->num]);
+    rs->home[rs->num] = fc->cache;
+    rs->most[rs->num] = 0;
     struct ss_cpu_block *cb = &rs->regions[rs->num++];
     memset(cb, 0, sizeof *cb);
     cb->insns = ss_xcalloc(insns + 1, sizeof *cb->insns);
@@ -415,6 +488,9 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
       insns = fc->program_insns[k];
     }
     uint32_t r = insns ? region_of(rs, fc, path, len) : SS_MB_NONE;
+    for (size_t p = 0; r != SS_MB_NONE && p < len; p++)
+      if (mf->blocks[path[p]].count > rs->most[r])
+        rs->most[r] = mf->blocks[path[p]].count;
     for (size_t p = 0; p < len; p++) {
       taken[path[p]] = 1;
       fc->region[path[p]] = r;
@@ -430,8 +506,101 @@ static void plan_regions(struct region_set *rs, struct function_code *fc) {
 
 /* All regions in one llvm-mca run.  Returns 0, -1 (llvm-mca failed:
  * `err`), -2 (unknown CPU: `err`). */
+/* A region none of whose blocks ran MIN_SIMULATED times is not
+ * simulated: its cycles are the core's bounds alone (core_bounds.h),
+ * which leave out the latency of its dependencies.  Such code is most of
+ * a large program's regions and of llvm-mca's time, and a sliver of its
+ * cycles: in bench/ideal.sh's SQLite run, 8,500 of 11,600 machine
+ * blocks, 0.5% of the instructions, 0.3% of the ideal cycles, and two
+ * thirds of llvm-mca's time.  (A rule by share of the instructions instead would
+ * leave out a memory-bound loop that runs few instructions but long:
+ * lit/cpi/compute-and-memory.c's walk.) */
+#define MIN_SIMULATED 1000
+
+static void choose_tail(struct region_set *rs) {
+  rs->simulated = ss_xcalloc(rs->num + 1, 1);
+  for (size_t r = 0; r < rs->num; r++)
+    rs->simulated[r] = rs->most[r] >= MIN_SIMULATED;
+}
+
+/* llvm-mca's cycles of the regions not kept in a cache, kept there
+ * then.  Returns 0, -1 (llvm-mca failed: `err`), -2 (unknown CPU). */
+static int cycles_of_regions(struct builder *b, const char *triple,
+                             struct region_set *rs, struct ss_err *err) {
+  size_t *missing = ss_xcalloc(rs->num + 1, sizeof *missing), num_missing = 0;
+  for (size_t r = 0; r < rs->num; r++) {
+    struct ss_cached_region kept;
+    struct ss_cpu_block *cb = &rs->regions[r];
+    if (!rs->simulated[r]) {
+      cb->cycles = 0; /* the core's bounds give them */
+      cb->modelled = 1;
+      cb->rejected = 0;
+    } else if (ss_ideal_cache_region(rs->home[r], rs->keys[r], &kept)) {
+      cb->cycles = kept.cycles;
+      cb->modelled = (int)kept.modelled;
+      cb->rejected = kept.rejected;
+    } else {
+      missing[num_missing++] = r;
+    }
+  }
+  int rc = 0;
+  if (num_missing > 0) {
+    struct ss_cpu_block *todo = ss_xcalloc(num_missing, sizeof *todo);
+    for (size_t i = 0; i < num_missing; i++)
+      todo[i] = rs->regions[missing[i]];
+    rc = ss_cpu_model_run(triple, b->ideal->cpu, todo, num_missing,
+                          b->req->progress, err);
+    for (size_t i = 0; rc == 0 && i < num_missing; i++) {
+      size_t r = missing[i];
+      rs->regions[r].cycles = todo[i].cycles;
+      rs->regions[r].modelled = todo[i].modelled;
+      rs->regions[r].rejected = todo[i].rejected;
+      struct ss_cached_region kept = {todo[i].cycles,
+                                      (uint32_t)todo[i].modelled,
+                                      todo[i].rejected};
+      ss_ideal_cache_add_region(rs->home[r], rs->keys[r], &kept);
+    }
+    free(todo);
+  }
+  free(missing);
+  return rc;
+}
+
+/* llvm-mca's dispatch width for the model's CPU: kept in the first
+ * object's cache, else asked. */
+static double model_width(struct builder *b, const char *triple,
+                          struct ss_ideal_cache *cache) {
+  double width = ss_ideal_cache_model_width(cache);
+  if (!(width > 0)) {
+    width = ss_cpu_model_width(triple, b->ideal->cpu);
+    ss_ideal_cache_set_model_width(cache, width);
+  }
+  return width;
+}
+
+/* The core whose limits bound the cycles: ssprof's table's entry for
+ * the CPU, else the dispatch width of llvm-mca's model alone. */
+static void choose_core(struct builder *b, const char *triple,
+                        struct ss_ideal_cache *cache) {
+  struct ss_ideal *ideal = b->ideal;
+  const struct ss_ideal_core *core = ss_core_of(ideal->cpu);
+  if (core) {
+    ideal->core = *core;
+    return;
+  }
+  ideal->core = (struct ss_ideal_core){
+      NULL, ideal->cpu, model_width(b, triple, cache), 0, 0, 0,
+      "no entry in ssprof's table (prof/ideal/core_bounds.c): the dispatch "
+      "width of llvm-mca's model"};
+}
+
+/* All regions, their cycles from the cache or llvm-mca, raised to what the
+ * core can reach at most (core_bounds.h); `limits` gets which limit gave
+ * each region its cycles.  Returns 0, -1 (llvm-mca failed: `err`), -2
+ * (unknown CPU: `err`). */
 static int model_cycles(struct builder *b, const char *triple,
-                        struct ss_cpu_block **regions_out, size_t *n_out,
+                        struct ss_cpu_block **regions_out, int **limits_out,
+                        uint8_t **simulated_out, size_t *n_out,
                         struct ss_err *err) {
   struct region_set rs;
   memset(&rs, 0, sizeof rs);
@@ -440,14 +609,35 @@ static int model_cycles(struct builder *b, const char *triple,
     plan_regions(&rs, &b->code[c]);
   free(rs.key);
   ss_hash_release(&rs.h);
-  size_t dropped = 0;
+  choose_tail(&rs);
   int rc = rs.num == 0 ? 0 /* nothing of the program's ran */
-                       : ss_cpu_model_run(triple, b->ideal->cpu, rs.regions,
-                                          rs.num, &dropped, err);
+                       : cycles_of_regions(b, triple, &rs, err);
+  size_t dropped = 0;
+  int *limits = ss_xcalloc(rs.num + 1, sizeof *limits);
+  if (rc == 0 && rs.num)
+    choose_core(b, triple, rs.home[0]);
+  for (size_t r = 0; rc == 0 && r < rs.num; r++) {
+    struct ss_cpu_block *cb = &rs.regions[r];
+    dropped += cb->rejected;
+    struct ss_region_uops u;
+    ss_region_uops(cb->insns, cb->num_insns, &u);
+    int limit;
+    double least = ss_core_bound(&b->ideal->core, &u, &limit);
+    limits[r] = SS_BOUND_MODEL;
+    if (cb->modelled && least > cb->cycles) {
+      cb->cycles = least;
+      limits[r] = limit;
+    }
+  }
   if (rc == 0 && dropped > 0)
     warn(b, "llvm-mca could not read %zu distinct instruction(s); their "
          "blocks are modelled without them", dropped);
+  free(rs.keys);
+  free(rs.home);
+  free(rs.most);
   *regions_out = rs.regions;
+  *limits_out = limits;
+  *simulated_out = rs.simulated;
   *n_out = rs.num;
   return rc;
 }
@@ -476,34 +666,22 @@ static const char *own_text(struct builder *b, struct aggregation *a,
   return a->text_names[i];
 }
 
-static void keep_insns(struct builder *b, struct aggregation *a,
-                       const struct ss_mcode_function *mf,
-                       const struct ss_mcode_block *blk,
-                       struct ss_ideal_block *ib) {
-  struct ss_ideal *ideal = b->ideal;
-  ib->first_insn = (uint32_t)ideal->num_insns;
-  ib->num_insns = blk->num_insns;
-  for (uint32_t i = 0; i < blk->num_insns; i++) {
-    const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
-    /* A direct target is shown as its address. */
-    char text[200];
-    const char *t = in->insn.text, *sym = strstr(t, "ss_target");
-    if (in->insn.has_target && sym) {
-      snprintf(text, sizeof text, "%.*s0x%llx%s", (int)(sym - t), t,
-               (unsigned long long)in->insn.target, sym + strlen("ss_target"));
-      t = text;
-    }
-    SS_GROW(ideal->insns, a->insns_cap, ideal->num_insns);
-    ideal->insns[ideal->num_insns++] = (struct ss_ideal_insn){
-        in->address, own_text(b, a, t),
-        in->line ? own_file(b, in->file) : NULL, in->line,
-        in->instrumentation};
+/* An instruction as -disasm shows it: a direct target as its address. */
+static const char *insn_text(struct builder *b, struct aggregation *a,
+                             const struct ss_mcode_insn *in) {
+  char text[200];
+  const char *t = in->insn.text, *sym = strstr(t, "ss_target");
+  if (in->insn.has_target && sym) {
+    snprintf(text, sizeof text, "%.*s0x%llx%s", (int)(sym - t), t,
+             (unsigned long long)in->insn.target, sym + strlen("ss_target"));
+    t = text;
   }
+  return own_text(b, a, t);
 }
 
-static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
-                     const char *file, uint32_t line, double cycles,
-                     uint64_t instructions) {
+static uint32_t add_line(struct builder *b, struct aggregation *a,
+                         uint32_t fid, const char *file, uint32_t line,
+                         double cycles, uint64_t instructions) {
   struct line_key key;
   memset(&key, 0, sizeof key);
   key.function = fid;
@@ -519,10 +697,12 @@ static void add_line(struct builder *b, struct aggregation *a, uint32_t fid,
   }
   ideal->lines[i].cycles += cycles;
   ideal->lines[i].instructions += instructions;
+  return i;
 }
 
-static void add_mix(struct builder *b, struct aggregation *a,
-                    const struct ss_insn *insn, uint64_t count) {
+/* Returns the instruction's classes (1u << SS_IC_*). */
+static unsigned add_mix(struct builder *b, struct aggregation *a,
+                        const struct ss_insn *insn, uint64_t count) {
   struct ss_insn_facts facts;
   ss_insn_classify(insn, &facts);
   struct ss_ideal_mix *mix = &b->ideal->mix;
@@ -542,6 +722,7 @@ static void add_mix(struct builder *b, struct aggregation *a,
     }
     mix->registers[i].uses += count;
   }
+  return facts.classes;
 }
 
 /* The source line of a program instruction: its row's, else (line 0) the
@@ -562,9 +743,23 @@ static void block_line(struct builder *b, const struct ss_model_function *f,
   *line = f->line;
 }
 
+/* The share of a block's executions that left by the rarer way of the
+ * conditional branch that ends it; -1 without one or a count. */
+static double branch_minority(const struct ss_mcode_function *mf, size_t k) {
+  const struct ss_mcode_block *blk = &mf->blocks[k];
+  const struct ss_mcode_insn *last = &mf->insns[blk->first_insn +
+                                                blk->num_insns - 1];
+  if (last->insn.flow != SS_FLOW_COND_BRANCH || blk->num_succ != 2 ||
+      !blk->succ_count || blk->succ_count[0] < 0 || blk->succ_count[1] < 0)
+    return -1;
+  /* In double: counts near 2^63 (a damaged file) must not overflow. */
+  double a = (double)blk->succ_count[0], c = (double)blk->succ_count[1];
+  return a + c > 0 ? (a < c ? a : c) / (a + c) : -1;
+}
+
 static void aggregate_block(struct builder *b, struct aggregation *a,
                             const struct function_code *fc, size_t k,
-                            double cycles) {
+                            double cycles, int limit, int simulated) {
   struct ss_ideal *ideal = b->ideal;
   const struct ss_model_function *f = &b->m->functions[fc->function];
   const struct ss_mcode_function *mf = &fc->mf;
@@ -586,21 +781,88 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
   uint32_t line;
   block_line(b, f, mf, blk, &file, &line);
   SS_GROW(ideal->blocks, a->blocks_cap, ideal->num_blocks);
-  ideal->blocks[ideal->num_blocks++] = (struct ss_ideal_block){
+  uint32_t index = (uint32_t)ideal->num_blocks++;
+  struct ss_ideal_block *ib = &ideal->blocks[index];
+  *ib = (struct ss_ideal_block){
       fc->function, model_block, blk->start,
       (uint32_t)(blk->end - blk->start), nprog, blk->num_insns - nprog,
-      cycles, blk->count, blk->exact, file, line, 0, 0};
-  keep_insns(b, a, mf, blk, &ideal->blocks[ideal->num_blocks - 1]);
+      cycles, limit, simulated, blk->count, blk->exact, file, line,
+      0, 0, branch_minority(mf, k), (uint32_t)ideal->num_insns,
+      blk->num_insns};
+  ideal->bound_cycles[limit] += total;
+  if (!simulated) {
+    ideal->unsimulated_blocks++;
+    ideal->unsimulated_instructions += nprog * count;
+  }
   if (!blk->exact)
     ideal->estimated_blocks++;
+  uint32_t block_line_index = UINT32_MAX;
   for (uint32_t i = 0; i < blk->num_insns; i++) {
     const struct ss_mcode_insn *in = &mf->insns[blk->first_insn + i];
+    SS_GROW(ideal->insns, a->insns_cap, ideal->num_insns);
+    struct ss_ideal_insn *ii = &ideal->insns[ideal->num_insns++];
+    *ii = (struct ss_ideal_insn){
+        .address = in->address,
+        .text = insn_text(b, a, in),
+        .file = in->line ? own_file(b, in->file) : NULL,
+        .line = in->line,
+        .instrumentation = in->instrumentation,
+        .block = index,
+        .line_index = UINT32_MAX,
+        .flags = SS_IDEAL_INSN_COUNTING};
     if (in->instrumentation)
       continue;
-    add_line(b, a, fc->function, in->line ? own_file(b, in->file) : file,
-             in->line ? in->line : line, total / nprog, count);
-    add_mix(b, a, &in->insn, count);
+    ii->line_index = add_line(b, a, fc->function,
+                        in->line ? own_file(b, in->file) : file,
+                        in->line ? in->line : line, total / nprog, count);
+    if (block_line_index == UINT32_MAX)
+      block_line_index = ii->line_index;
+    unsigned classes = add_mix(b, a, &in->insn, count);
+    ii->flags = (classes & 1u << SS_IC_LOAD ? SS_IDEAL_INSN_LOAD : 0) |
+                (classes & 1u << SS_IC_STORE ? SS_IDEAL_INSN_STORE : 0) |
+                (in->insn.flow == SS_FLOW_COND_BRANCH ? SS_IDEAL_INSN_BRANCH
+                                                      : 0);
+    ib->loads += (classes >> SS_IC_LOAD) & 1;
+    ib->stores += (classes >> SS_IC_STORE) & 1;
   }
+  /* The instrumentation's instructions: the line of the block's first. */
+  for (uint32_t i = 0; i < blk->num_insns; i++)
+    if (ideal->insns[ib->first_insn + i].line_index == UINT32_MAX)
+      ideal->insns[ib->first_insn + i].line_index = block_line_index;
+}
+
+struct sort_ctx {
+  const uint8_t *base;
+  size_t size;
+  int (*cmp)(const void *, const void *);
+};
+
+static int by_element(const void *x, const void *y, void *ctx) {
+  const struct sort_ctx *c = ctx;
+  return c->cmp(c->base + *(const uint32_t *)x * c->size,
+                c->base + *(const uint32_t *)y * c->size);
+}
+
+/* Sort `n` elements of `size` bytes as qsort does (glibc's is a stable
+ * merge sort, and so is this), and return where each went: map[old] =
+ * new (malloc'd). */
+static uint32_t *sort_with_map(void *base, size_t n, size_t size,
+                               int (*cmp)(const void *, const void *)) {
+  uint32_t *order = ss_xcalloc(n + 1, sizeof *order);
+  uint32_t *map = ss_xcalloc(n + 1, sizeof *map);
+  for (size_t i = 0; i < n; i++)
+    order[i] = (uint32_t)i;
+  struct sort_ctx ctx = {base, size, cmp};
+  qsort_r(order, n, sizeof *order, by_element, &ctx);
+  uint8_t *sorted = ss_xcalloc(n + 1, size);
+  for (size_t i = 0; i < n; i++) {
+    memcpy(sorted + i * size, (uint8_t *)base + order[i] * size, size);
+    map[order[i]] = (uint32_t)i;
+  }
+  memcpy(base, sorted, n * size);
+  free(sorted);
+  free(order);
+  return map;
 }
 
 static int by_total_cycles(const void *x, const void *y) {
@@ -628,7 +890,8 @@ static int by_uses(const void *x, const void *y) {
   return strcmp(a->name, b->name);
 }
 
-static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
+static void aggregate(struct builder *b, const struct ss_cpu_block *regions,
+                      const int *limits, const uint8_t *simulated) {
   struct aggregation a;
   memset(&a, 0, sizeof a);
   ss_hash_init(&a.lines);
@@ -636,22 +899,34 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
   ss_hash_init(&a.texts);
   for (size_t c = 0; c < b->num_code; c++) {
     const struct function_code *fc = &b->code[c];
-    for (size_t k = 0; k < fc->mf.num_blocks; k++)
+    for (size_t k = 0; k < fc->mf.num_blocks; k++) {
       /* Executed blocks, and those whose count is an estimate: even an
        * estimate of 0 says that ssprof cannot tell. */
+      uint32_t r = fc->region[k];
       if ((fc->mf.blocks[k].count > 0 || !fc->mf.blocks[k].exact) &&
           fc->program_insns[k] > 0)
         aggregate_block(b, &a, fc, k,
-                        fc->region[k] != SS_MB_NONE
-                            ? regions[fc->region[k]].cycles * fc->share[k]
-                            : 0);
+                        r != SS_MB_NONE ? regions[r].cycles * fc->share[k]
+                                        : 0,
+                        r != SS_MB_NONE ? limits[r] : SS_BOUND_MODEL,
+                        r != SS_MB_NONE ? simulated[r] : 1);
+    }
   }
   struct ss_ideal *ideal = b->ideal;
-  qsort(ideal->blocks, ideal->num_blocks, sizeof *ideal->blocks,
-        by_total_cycles);
-  qsort(ideal->lines, ideal->num_lines, sizeof *ideal->lines,
-        by_function_file_line);
-  qsort(ideal->mix.registers, ideal->mix.num_registers,
+  uint32_t *block_at = sort_with_map(ideal->blocks, ideal->num_blocks,
+                                     sizeof *ideal->blocks, by_total_cycles);
+  uint32_t *line_at = sort_with_map(ideal->lines, ideal->num_lines,
+                                    sizeof *ideal->lines,
+                                    by_function_file_line);
+  for (size_t i = 0; i < ideal->num_insns; i++) {
+    struct ss_ideal_insn *in = &ideal->insns[i];
+    in->block = block_at[in->block];
+    if (in->line_index != UINT32_MAX)
+      in->line_index = line_at[in->line_index];
+  }
+  free(block_at);
+  free(line_at);
+  ss_sort(ideal->mix.registers, ideal->mix.num_registers,
         sizeof *ideal->mix.registers, by_uses);
   ss_hash_release(&a.lines);
   ss_hash_release(&a.registers);
@@ -659,35 +934,37 @@ static void aggregate(struct builder *b, const struct ss_cpu_block *regions) {
   free(a.text_names);
 }
 
-struct open_object {
-  const char *path;
-  struct ss_elf_code *code; /* NULL: could not be read (warned) */
-};
-
-static struct ss_elf_code *object_for(struct builder *b,
+static struct open_object *object_for(struct builder *b,
                                       struct open_object **objects,
                                       size_t *num, size_t *cap,
                                       const struct ss_map_entry *map) {
   for (size_t i = 0; i < *num; i++)
     if (strcmp((*objects)[i].path, map->path) == 0)
-      return (*objects)[i].code;
+      return &(*objects)[i];
   char why[256] = "";
   struct ss_elf_code *code = ss_elf_code_open(
       map->path, map->build_id, map->build_id_len, why, sizeof why);
   if (!code)
     warn(b, "%s: %s: no ideal time for its code", map->path, why);
   SS_GROW(*objects, *cap, *num);
-  (*objects)[(*num)++] = (struct open_object){map->path, code};
-  return code;
+  struct open_object *obj = &(*objects)[(*num)++];
+  *obj = (struct open_object){map->path, code, NULL};
+  if (code)
+    obj->cache = ss_ideal_cache_open(b->req->cache_dir, map->build_id,
+                                     map->build_id_len, b->ideal->cpu);
+  return obj;
 }
 
 int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
-                   const char *cpu, double clock_mhz, struct ss_err *err) {
+                   const struct ss_ideal_request *req, struct ss_err *err) {
   memset(ideal, 0, sizeof *ideal);
   struct builder b;
   memset(&b, 0, sizeof b);
   b.ideal = ideal;
   b.m = m;
+  b.req = req;
+  const char *cpu = req->cpu;
+  double clock_mhz = req->clock_mhz;
   ss_hash_init(&b.files);
   b.symbols = ss_elf_cache_new();
   const struct ss_profile *p = m->profile;
@@ -706,6 +983,8 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   }
 
   struct edge_table *edges = edge_tables(m);
+  for (uint32_t f = 0; f < m->num_functions; f++)
+    b.functions_to_read += executed(&m->functions[f]);
   struct open_object *objects = NULL;
   size_t num_objects = 0, objects_cap = 0;
   struct ss_disasm *d = NULL;
@@ -713,34 +992,36 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     const struct ss_merged_module *mm = &p->modules[i];
     if (!mm->map || !mm->map->path || !mm->map->path[0])
       continue; /* the run never mapped it: nothing of it ran */
-    struct ss_elf_code *code =
+    struct open_object *obj =
         object_for(&b, &objects, &num_objects, &objects_cap, mm->map);
-    if (!code)
+    if (!obj->code)
       continue;
     if (!d) {
       char why[256];
-      d = ss_disasm_new(ss_elf_code_machine(code), why, sizeof why);
+      d = ss_disasm_new(ss_elf_code_machine(obj->code), why, sizeof why);
       if (!d) {
         warn(&b, "%s: %s", mm->map->path, why);
         break;
       }
     }
-    read_module(&b, mm, code, d, edges);
+    read_module(&b, mm, obj, d, edges);
   }
 
   int status = 0;
   if (b.num_code > 0) {
     struct ss_cpu_block *regions = NULL;
+    int *limits = NULL;
+    uint8_t *simulated = NULL;
     size_t num_regions = 0;
-    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &num_regions,
-                          err);
+    int rc = model_cycles(&b, ss_disasm_triple(d), &regions, &limits,
+                          &simulated, &num_regions, err);
     if (rc == -2) {
       status = -1;
     } else if (rc != 0) {
       warn(&b, "%s: ideal time not computed, block counts shown instead",
            err->msg);
     } else {
-      aggregate(&b, regions);
+      aggregate(&b, regions, limits, simulated);
       ideal->available = 1;
       if (!(ideal->clock_mhz > 0))
         warn(&b, "the experiment recorded no clock frequency: seconds are 0 "
@@ -749,6 +1030,8 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     for (size_t r = 0; r < num_regions; r++)
       free(regions[r].insns);
     free(regions);
+    free(limits);
+    free(simulated);
   }
 
   for (size_t c = 0; c < b.num_code; c++) {
@@ -758,8 +1041,10 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
     free(b.code[c].program_insns);
   }
   free(b.code);
-  for (size_t i = 0; i < num_objects; i++)
+  for (size_t i = 0; i < num_objects; i++) {
+    ss_ideal_cache_close(objects[i].cache);
     ss_elf_code_close(objects[i].code);
+  }
   free(objects);
   for (uint32_t f = 0; f < m->num_functions; f++)
     free(edges[f].edges);

@@ -117,7 +117,7 @@ static void expand(struct tree_builder *b, struct pending p) {
       push_callees(b, g, node, p.depth + 1, scale);
     }
   }
-  qsort(b->stack + mark, b->sp - mark, sizeof *b->stack, by_cycles_ascending);
+  ss_sort(b->stack + mark, b->sp - mark, sizeof *b->stack, by_cycles_ascending);
 }
 
 void ss_ideal_tree_build(struct ss_ideal_tree *t, const struct ss_model *m,
@@ -139,7 +139,7 @@ void ss_ideal_tree_build(struct ss_ideal_tree *t, const struct ss_model *m,
         ss_ideal_arc_propagates(inc, &m->arcs[i]))
       push(&b, m->arcs[i].callee, SS_MODEL_NONE, 0,
            ss_ideal_arc_cycles(inc, &m->arcs[i]));
-  qsort(b.stack, b.sp, sizeof *b.stack, by_cycles_ascending);
+  ss_sort(b.stack, b.sp, sizeof *b.stack, by_cycles_ascending);
   while (b.sp > 0)
     expand(&b, b.stack[--b.sp]);
   /* What the tree did not place (subtrees cut, functions no arc

@@ -111,8 +111,11 @@ void ss_insn_set_text(struct ss_insn *insn, const char *raw) {
   /* Skip prefixes that are words of their own ("lock", "rep", "notrack",
    * "data16"). */
   for (;;) {
-    size_t len = strcspn(ops, " ");
-    snprintf(insn->mnemonic, sizeof insn->mnemonic, "%.*s", (int)len, ops);
+    size_t len = strcspn(ops, " "), kept = len;
+    if (kept >= sizeof insn->mnemonic)
+      kept = sizeof insn->mnemonic - 1;
+    memcpy(insn->mnemonic, ops, kept);
+    insn->mnemonic[kept] = 0;
     ops += len;
     while (*ops == ' ')
       ops++;
@@ -161,6 +164,16 @@ const char *ss_next_register(const char *p, char *name, size_t size) {
   return NULL;
 }
 
+/* Copy `s` into out[size], truncated as snprintf truncates. */
+static void copy_name(char *out, size_t size, const char *s, size_t len) {
+  if (size == 0)
+    return;
+  if (len >= size)
+    len = size - 1;
+  memcpy(out, s, len);
+  out[len] = 0;
+}
+
 void ss_register_canonical(const char *name, char *out, size_t size) {
   static const char *const legacy[][5] = {
       {"rax", "eax", "ax", "al", "ah"}, {"rbx", "ebx", "bx", "bl", "bh"},
@@ -169,18 +182,28 @@ void ss_register_canonical(const char *name, char *out, size_t size) {
       {"rbp", "ebp", "bp", "bpl", ""},  {"rsp", "esp", "sp", "spl", ""}};
   if (*name == '%')
     name++;
+  /* Called for every register of every instruction: the first letter
+   * is compared before the whole name. */
   for (size_t i = 0; i < sizeof legacy / sizeof legacy[0]; i++)
     for (size_t k = 0; k < 5; k++)
-      if (legacy[i][k][0] && strcmp(name, legacy[i][k]) == 0) {
-        snprintf(out, size, "%s", legacy[i][0]);
+      if (legacy[i][k][0] == name[0] && name[0] &&
+          strcmp(name, legacy[i][k]) == 0) {
+        copy_name(out, size, legacy[i][0], 3);
         return;
       }
-  unsigned n;
-  char suffix[4] = "";
-  if (name[0] == 'r' && sscanf(name + 1, "%u%3s", &n, suffix) >= 1 &&
-      n >= 8 && n <= 15 && (!suffix[0] || strchr("dwb", suffix[0]))) {
-    snprintf(out, size, "r%u", n);
-    return;
+  /* r8 .. r15 with a width suffix: r9d, r10w, r11b. */
+  if (name[0] == 'r' && name[1] >= '0' && name[1] <= '9') {
+    unsigned n = 0;
+    const char *p = name + 1;
+    while (*p >= '0' && *p <= '9' && n < 1000)
+      n = n * 10 + (unsigned)(*p++ - '0');
+    if (!(*p >= '0' && *p <= '9') && n >= 8 && n <= 15 &&
+        (!*p || *p == 'd' || *p == 'w' || *p == 'b')) {
+      char r[4] = {'r', n >= 10 ? '1' : (char)('0' + n),
+                   n >= 10 ? (char)('0' + n - 10) : 0, 0};
+      copy_name(out, size, r, strlen(r));
+      return;
+    }
   }
-  snprintf(out, size, "%s", name);
+  copy_name(out, size, name, strlen(name));
 }

@@ -29,6 +29,7 @@ struct ss_elf_code {
   struct ss_block_marker *markers; /* by GUID, address, then seq */
   size_t num_markers, markers_cap;
   int markers_corrupt;
+  int rows_read; /* the line table is read when first asked for */
   struct ss_line_row *rows; /* by address */
   size_t num_rows;
   char **files;
@@ -145,7 +146,7 @@ static void read_line_rows(struct ss_elf_code *c) {
     }
     off = next;
   }
-  qsort(c->rows, c->num_rows, sizeof *c->rows, by_address);
+  ss_sort(c->rows, c->num_rows, sizeof *c->rows, by_address);
   dwarf_end(dw);
 }
 
@@ -157,11 +158,9 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     snprintf(why, why_size, "libelf: %s", elf_errmsg(-1));
     return NULL;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    snprintf(why, why_size, "%s", strerror(errno));
+  int fd = ss_open_regular(path, why, why_size);
+  if (fd < 0)
     return NULL;
-  }
   Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
   GElf_Ehdr eh;
   if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh)) {
@@ -177,8 +176,7 @@ struct ss_elf_code *ss_elf_code_open(const char *path,
     c->machine = eh.e_machine;
     read_sections(c);
     if (!c->markers_corrupt) {
-      qsort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
-      read_line_rows(c);
+      ss_sort(c->markers, c->num_markers, sizeof *c->markers, by_guid_address);
       return c;
     }
     snprintf(why, why_size, "its .pseudo_probe table is malformed");
@@ -251,8 +249,16 @@ size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
   return end - lo;
 }
 
-const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *c,
+const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *cc,
                                           uint64_t address) {
+  /* Reading the DWARF line table is most of the cost of opening an
+   * object; a listing whose machine code is all in the cache of ideal
+   * time never asks for a row. */
+  struct ss_elf_code *c = (struct ss_elf_code *)cc;
+  if (!c->rows_read) {
+    c->rows_read = 1;
+    read_line_rows(c);
+  }
   size_t lo = 0, hi = c->num_rows;
   while (lo < hi) { /* first row after `address` */
     size_t mid = lo + (hi - lo) / 2;

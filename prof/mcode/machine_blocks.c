@@ -61,14 +61,14 @@ static int by_address_key(const void *key, const void *element) {
 }
 
 size_t ss_mcode_insn_at(const struct ss_mcode_function *mf, uint64_t address) {
-  const struct ss_mcode_insn *in = bsearch(&address, mf->insns, mf->num_insns,
+  const struct ss_mcode_insn *in = ss_search(&address, mf->insns, mf->num_insns,
                                            sizeof *in, by_address_key);
   return in ? (size_t)(in - mf->insns) : SIZE_MAX;
 }
 
 uint32_t ss_mcode_block_at(const struct ss_mcode_function *mf,
                            uint64_t address) {
-  const struct ss_mcode_block *b = bsearch(
+  const struct ss_mcode_block *b = ss_search(
       &address, mf->blocks, mf->num_blocks, sizeof *b, by_address_key);
   return b ? (uint32_t)(b - mf->blocks) : SS_MB_NONE;
 }
@@ -207,7 +207,7 @@ static void place_markers(const struct ss_mcode_function *mf,
                           struct ss_block_marker *placed, size_t num_markers,
                           uint64_t **leaders, size_t *num_leaders,
                           size_t *cap) {
-  qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
+  ss_sort(placed, num_markers, sizeof *placed, by_address_then_seq);
   size_t num_cf = *num_leaders, run = SIZE_MAX;
   uint64_t last_address = 0;
   for (size_t i = 0; i < num_markers; i++) {
@@ -236,14 +236,14 @@ static void place_markers(const struct ss_mcode_function *mf,
       (*leaders)[(*num_leaders)++] = a;
     }
   }
-  qsort(*leaders, *num_leaders, sizeof **leaders, by_u64);
+  ss_sort(*leaders, *num_leaders, sizeof **leaders, by_u64);
 }
 
 /* Sort the leaders, keeping each once, and only those on instruction
  * boundaries. */
 static void sort_leaders(const struct ss_mcode_function *mf,
                          uint64_t *leaders, size_t *num_leaders) {
-  qsort(leaders, *num_leaders, sizeof *leaders, by_u64);
+  ss_sort(leaders, *num_leaders, sizeof *leaders, by_u64);
   size_t kept = 0;
   for (size_t l = 0; l < *num_leaders; l++)
     if ((kept == 0 || leaders[l] != leaders[kept - 1]) &&
@@ -258,7 +258,7 @@ static int marked(struct ss_marker_facts marks, uint32_t id, unsigned flag) {
 
 static int is_leader(const uint64_t *leaders, size_t num_leaders,
                      uint64_t address) {
-  return bsearch(&address, leaders, num_leaders, sizeof *leaders,
+  return ss_search(&address, leaders, num_leaders, sizeof *leaders,
                  by_address_key) != NULL;
 }
 
@@ -394,7 +394,7 @@ int ss_mcode_cut(struct ss_mcode_function *mf, struct ss_disasm *d,
   struct ss_block_marker *placed =
       ss_xcalloc(num_markers + 1, sizeof *placed);
   memcpy(placed, markers, num_markers * sizeof *placed);
-  qsort(placed, num_markers, sizeof *placed, by_address_then_seq);
+  ss_sort(placed, num_markers, sizeof *placed, by_address_then_seq);
   add_after_call_leaders(mf, placed, num_markers, marks, &leaders,
                          &num_leaders, &cap);
   sort_leaders(mf, leaders, &num_leaders);
@@ -574,6 +574,19 @@ static void edges_from_flow_graph(struct counting *c) {
   }
 }
 
+/* Sums and differences of counts, held at the ends of int64_t: a damaged
+ * file's counts (near 2^63, which no run reaches) give wrong counts, never
+ * an overflow. */
+static int64_t sat_add(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_add_overflow(a, b, &r) ? (b > 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
+static int64_t sat_sub(int64_t a, int64_t b) {
+  int64_t r;
+  return __builtin_sub_overflow(a, b, &r) ? (b < 0 ? INT64_MAX : INT64_MIN) : r;
+}
+
 /* Edge k out of block b is v, by conservation at block `at`. */
 static int set_edge(struct counting *c, uint32_t b, uint32_t k, int64_t v,
                     uint32_t at) {
@@ -605,8 +618,9 @@ static int unknown_from(const struct counting *c, uint32_t b, uint32_t a,
       continue;
     if (c->num_owners[p.block] != 1)
       return 0;
-    if (c->edges[p.block].known[p.slot])
-      *sum -= c->edges[p.block].value[p.slot];
+    if (c->edges[p.block].known[p.slot] &&
+        __builtin_sub_overflow(*sum, c->edges[p.block].value[p.slot], sum))
+      return 0; /* counts no run makes (a damaged file): not known */
   }
   return 1;
 }
@@ -618,7 +632,8 @@ static uint32_t sole_owner(const struct counting *c, uint32_t block) {
 
 /* The flow into block b: the sum of its known in-edges, and of the groups
  * of unknown ones unknown_from knows, in *in; returns how many stay
- * unknown, the last of them in *slot. */
+ * unknown, the last of them in *slot.  A sum beyond 64 bits (counts no
+ * run makes: a damaged file) counts as two unknowns: nothing follows. */
 static uint32_t flow_in(const struct counting *c, uint32_t b, int64_t *in,
                         uint32_t *slot) {
   uint32_t unknown = 0;
@@ -626,7 +641,8 @@ static uint32_t flow_in(const struct counting *c, uint32_t b, int64_t *in,
   for (uint32_t i = 0; i < c->num_preds[b]; i++) {
     struct pred p = c->preds[b][i];
     if (c->edges[p.block].known[p.slot]) {
-      *in += c->edges[p.block].value[p.slot];
+      if (__builtin_add_overflow(*in, c->edges[p.block].value[p.slot], in))
+        return 2;
       continue;
     }
     /* The unknown edges out of the code only counted block a runs in,
@@ -641,8 +657,8 @@ static uint32_t flow_in(const struct counting *c, uint32_t b, int64_t *in,
     }
     int64_t sum;
     if (group > 1 && unknown_from(c, b, a, &sum)) {
-      if (earlier == 0) /* the group's sum, once */
-        *in += sum;
+      if (earlier == 0 && __builtin_add_overflow(*in, sum, in))
+        return 2; /* the group's sum, once */
     } else {
       unknown++, *slot = i;
     }
@@ -664,10 +680,10 @@ static int propagate(struct counting *c) {
     uint32_t in_slot = 0, out_unknown = 0, out_slot = 0;
     uint32_t in_unknown = flow_in(c, b, &in, &in_slot);
     for (uint32_t k = 0; k < blk->num_succ; k++) {
-      if (e->known[k])
-        out += e->value[k];
-      else
+      if (!e->known[k])
         out_unknown++, out_slot = k;
+      else if (__builtin_add_overflow(out, e->value[k], &out))
+        out_unknown += 2; /* beyond 64 bits (a damaged file): nothing follows */
     }
     if (!c->known[b]) {
       if (all_preds_visible && in_unknown == 0) { /* 0 if unreachable */
@@ -680,11 +696,14 @@ static int propagate(struct counting *c) {
       c->known[b] = 1;
       changed = 1;
     }
-    if (!blk->indirect && out_unknown == 1)
-      changed |= set_edge(c, b, out_slot, blk->count - out, b);
-    if (all_preds_visible && in_unknown == 1) {
+    int64_t rest;
+    if (!blk->indirect && out_unknown == 1 &&
+        !__builtin_sub_overflow(blk->count, out, &rest))
+      changed |= set_edge(c, b, out_slot, rest, b);
+    if (all_preds_visible && in_unknown == 1 &&
+        !__builtin_sub_overflow(blk->count, in, &rest)) {
       struct pred p = c->preds[b][in_slot];
-      changed |= set_edge(c, p.block, p.slot, blk->count - in, b);
+      changed |= set_edge(c, p.block, p.slot, rest, b);
     }
   }
   return changed;
@@ -728,7 +747,7 @@ static void in_side(const struct counting *c, uint32_t b, struct side *s) {
 static int64_t side_lo(const struct side *s) {
   int64_t sum = 0;
   for (uint32_t i = 0; i < s->n; i++)
-    sum += *s->lo[i];
+    sum = sat_add(sum, *s->lo[i]);
   return sum;
 }
 
@@ -740,7 +759,7 @@ static int64_t side_hi(const struct side *s, uint32_t *unbounded) {
     if (*s->hi[i] == UNBOUNDED)
       ++*unbounded;
     else
-      sum += *s->hi[i];
+      sum = sat_add(sum, *s->hi[i]);
   }
   return sum;
 }
@@ -762,13 +781,13 @@ static int narrow(const struct side *s, int64_t want_lo, int64_t want_hi) {
   int changed = 0;
   for (uint32_t i = 0; i < s->n; i++) {
     int64_t lo = *s->lo[i], hi = *s->hi[i];
-    int64_t others_lo = sum_lo - lo;
-    if (want_hi != UNBOUNDED && want_hi - others_lo < hi)
-      *s->hi[i] = want_hi - others_lo, changed = 1;
+    int64_t others_lo = sat_sub(sum_lo, lo);
+    if (want_hi != UNBOUNDED && sat_sub(want_hi, others_lo) < hi)
+      *s->hi[i] = sat_sub(want_hi, others_lo), changed = 1;
     if (unbounded == (hi == UNBOUNDED)) { /* the others all bounded */
-      int64_t others_hi = sum_hi - (hi == UNBOUNDED ? 0 : hi);
-      if (want_lo - others_hi > lo)
-        *s->lo[i] = want_lo - others_hi, changed = 1;
+      int64_t others_hi = sat_sub(sum_hi, hi == UNBOUNDED ? 0 : hi);
+      if (sat_sub(want_lo, others_hi) > lo)
+        *s->lo[i] = sat_sub(want_lo, others_hi), changed = 1;
     }
     if (*s->lo[i] > *s->hi[i])
       return -1;
@@ -859,7 +878,7 @@ static int complete_copies(struct counting *c) {
     for (uint32_t k = 0; k < c->copies[m]; k++) {
       uint32_t b = c->copy_blocks[m][k];
       if (c->known[b])
-        rest -= c->mf->blocks[b].count;
+        rest = sat_sub(rest, c->mf->blocks[b].count);
       else
         unknown++, last = b;
     }
@@ -885,11 +904,11 @@ static int64_t lower_bound(const struct counting *c, uint32_t b) {
   for (uint32_t i = 0; i < c->num_preds[b]; i++) {
     struct pred p = c->preds[b][i];
     if (c->edges[p.block].known[p.slot] && c->edges[p.block].value[p.slot] > 0)
-      in += c->edges[p.block].value[p.slot];
+      in = sat_add(in, c->edges[p.block].value[p.slot]);
   }
   for (uint32_t k = 0; k < c->mf->blocks[b].num_succ; k++)
     if (c->edges[b].known[k] && c->edges[b].value[k] > 0)
-      out += c->edges[b].value[k];
+      out = sat_add(out, c->edges[b].value[k]);
   int64_t least = in > out ? in : out;
   return least < most ? least : most;
 }
@@ -932,7 +951,7 @@ static void solve(struct counting *c, uint32_t *deferred) {
     }
   }
   if (c->known[0]) /* and once per restart */
-    mf->blocks[0].count += cf->restarts;
+    mf->blocks[0].count = sat_add(mf->blocks[0].count, cf->restarts);
   edges_from_flow_graph(c);
   for (int more = 1; more;) {
     while (propagate(c) | complete_copies(c))
@@ -976,7 +995,7 @@ static int distrust_copied_markers(struct counting *c) {
       if (!e->known[p.slot] || e->set_at[p.slot] == b ||
           e->set_at[p.slot] == SET_BY_BOUNDS || e->value[p.slot] < 0)
         break;
-      in += e->value[p.slot];
+      in = sat_add(in, e->value[p.slot]);
     }
     if (i == c->num_preds[b] && in < c->mf->blocks[b].count) {
       c->distrusted[b] = 1;

@@ -131,12 +131,21 @@ void ss_insn_classify(const struct ss_insn *insn, struct ss_insn_facts *f);
  * linked object (read from its .pseudo_probe table by pseudo_probes.c).
  */
 struct ss_block_marker {
-  uint64_t address;
+  uint64_t address; /* link-time address, or offset from the function's
+                       start if from_start (ss_block_marker_address) */
   uint64_t guid;  /* ss_marker_guid(module hash, function) for the pass's */
   uint32_t block; /* the probe's index: the descriptor block, or number of
                      blocks + edge for a block made for an edge's counter */
   uint32_t seq;   /* position in the table: emission order */
+  uint32_t from_start; /* LLVM 17+'s tables: address counts from the start
+                          of the function (pseudo_probes.h) */
 };
+
+/* Where marker `m` of the function that starts at `function_start` is. */
+static inline uint64_t ss_block_marker_address(const struct ss_block_marker *m,
+                                               uint64_t function_start) {
+  return m->from_start ? function_start + m->address : m->address;
+}
 
 /*
  * elf_code.c -- what ideal time reads from one linked object (executable or
@@ -182,11 +191,13 @@ const uint8_t *ss_elf_code_data(const struct ss_elf_code *c, uint64_t address,
                                 uint64_t size);
 
 /* The markers with `guid` (ss_marker_guid: one function of one module),
- * sorted by address, then in the order the compiler emitted them. */
+ * sorted by address (ss_block_marker_address gives it), then in the order
+ * the compiler emitted them. */
 size_t ss_elf_code_markers(const struct ss_elf_code *c, uint64_t guid,
                            const struct ss_block_marker **markers);
 
-/* The line-table row that covers `address`, or NULL. */
+/* The line-table row that covers `address`, or NULL.  The line table is
+ * read on the first call. */
 const struct ss_line_row *ss_elf_code_row(const struct ss_elf_code *c,
                                           uint64_t address);
 
@@ -300,5 +311,33 @@ void ss_mcode_count(struct ss_mcode_function *mf,
                     const struct ss_counted_function *cf);
 
 void ss_mcode_release(struct ss_mcode_function *mf);
+
+/*
+ * mcode_serial.c -- a cut function (ss_mcode_cut, before its counts) to
+ * bytes and back, so that ideal time can keep it between runs: what
+ * depends only on the object's code need not be disassembled and
+ * analysed again.  File names travel as indices into a table the caller
+ * keeps.
+ */
+
+struct ss_bytes_out;
+struct ss_bytes_in;
+
+struct ss_mcode_files {
+  uint32_t (*index)(void *self, const char *file);  /* when encoding */
+  const char *(*name)(void *self, uint32_t index);  /* decoding: NULL for
+                                                       an index it lacks */
+  void *self;
+};
+
+void ss_mcode_encode(const struct ss_mcode_function *mf,
+                     struct ss_bytes_out *o,
+                     const struct ss_mcode_files *files);
+
+/* Decode what ss_mcode_encode wrote; -1 (and in->failed) when the bytes
+ * are cut short or describe no function ss_mcode_cut could have made
+ * (every index and order checked), `mf` then empty. */
+int ss_mcode_decode(struct ss_mcode_function *mf, struct ss_bytes_in *in,
+                    const struct ss_mcode_files *files);
 
 #endif

@@ -7,7 +7,7 @@
 
 enum {
   PROBE_TYPE_BLOCK = 0,
-  ATTR_SENTINEL = 0x2,          /* the address field holds a GUID */
+  ATTR_SENTINEL = 0x2,          /* the address field holds a name's MD5 */
   ATTR_HAS_DISCRIMINATOR = 0x4, /* a discriminator follows the address */
   FLAG_ADDRESS_DELTA = 0x80,
   MAX_INLINE_DEPTH = 256, /* deeper is a corrupt table, not real inlining */
@@ -17,6 +17,7 @@ struct reader {
   const uint8_t *p, *end;
   uint64_t last_address; /* of the previous probe: deltas count from it */
   bool address_valid;    /* false after a dropped function's address 0 */
+  bool from_start;       /* last_address counts from a function's start */
   struct ss_block_marker **markers;
   size_t *num, *cap;
   uint32_t seq;
@@ -78,14 +79,20 @@ static int read_probe(struct reader *r, uint64_t guid) {
       return -1;
     r->last_address += (uint64_t)delta;
   } else if (attributes & ATTR_SENTINEL) {
-    if (read_u64(r, &value) != 0) /* the GUID of a split-off part */
+    /* LLVM 17+: the MD5 of the function's symbol name; the deltas that
+     * follow count from the function's start. */
+    if (read_u64(r, &value) != 0)
       return -1;
     sentinel = true;
+    r->last_address = 0;
+    r->address_valid = true;
+    r->from_start = true;
   } else {
     if (read_u64(r, &value) != 0)
       return -1;
     r->last_address = value;
     r->address_valid = value != 0;
+    r->from_start = false;
   }
   if (attributes & ATTR_HAS_DISCRIMINATOR) {
     uint64_t discriminator;
@@ -97,8 +104,8 @@ static int read_probe(struct reader *r, uint64_t guid) {
       index > UINT32_MAX)
     return 0;
   SS_GROW(*r->markers, *r->cap, *r->num);
-  (*r->markers)[(*r->num)++] =
-      (struct ss_block_marker){r->last_address, guid, (uint32_t)index, seq};
+  (*r->markers)[(*r->num)++] = (struct ss_block_marker){
+      r->last_address, guid, (uint32_t)index, seq, r->from_start};
   return 0;
 }
 
@@ -121,7 +128,10 @@ static int read_function(struct reader *r, unsigned depth) {
 int ss_pseudo_probes_decode(const uint8_t *bytes, size_t size,
                             struct ss_block_marker **markers, size_t *num,
                             size_t *cap) {
-  struct reader r = {bytes, bytes + size, 0, false, markers, num, cap, 0};
+  if (size == 0)
+    return 0; /* bytes may be NULL */
+  struct reader r = {bytes, bytes + size, 0,   false, false,
+                     markers, num, cap, 0};
   while (r.p < r.end)
     if (read_function(&r, 0) != 0)
       return -1;

@@ -78,6 +78,15 @@ static int add_counts(struct ss_merged_module *m, const struct ss_expfile *f,
     if (add_checked(&m->sites[i].other, s->other) != 0)
       goto overflow;
   }
+  /* The targets beyond the slots: each call of theirs is also in its
+   * site's `other`, which keeps only what went unrecorded. */
+  for (uint32_t i = 0; i < k->num_extra_targets; i++) {
+    const struct ss_indirect_target_entry *e = &k->extra_targets[i];
+    struct ss_site_targets *s = &m->sites[e->site];
+    if (add_target(s, ss_relocate(f, e->target), e->count) != 0)
+      goto overflow;
+    s->other -= e->count < s->other ? e->count : s->other;
+  }
   m->num_records++;
   return 0;
 overflow:

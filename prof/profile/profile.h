@@ -52,7 +52,8 @@ struct ss_target_count {
 struct ss_site_targets {
   struct ss_target_count *targets;
   size_t num, cap;
-  uint64_t other; /* calls to targets that found every slot taken */
+  uint64_t other; /* calls to targets that found every slot taken and
+                     that no INDIRECT_TARGETS entry names (unrecorded) */
 };
 
 struct ss_merged_module {

@@ -45,6 +45,16 @@ void ss_json_write_string(FILE *out, const char *value) {
   const unsigned char *s = (const unsigned char *)value;
   fputc('"', out);
   while (*s) {
+    /* Plain ASCII goes out in one piece. */
+    size_t plain = 0;
+    while (s[plain] >= 0x20 && s[plain] < 0x80 && s[plain] != '"' &&
+           s[plain] != '\\')
+      plain++;
+    if (plain) {
+      fwrite(s, 1, plain, out);
+      s += plain;
+      continue;
+    }
     unsigned c = *s;
     if (c == '"' || c == '\\') {
       fputc('\\', out);
@@ -138,14 +148,29 @@ void ss_json_string(struct ss_json *j, const char *key, const char *value) {
   ss_json_write_string(j->out, value);
 }
 
+/* An integer in decimal; a large document has millions (fprintf costs a
+ * tenth of SQLite's -json). */
+static void put_integer(FILE *out, int negative, uint64_t magnitude) {
+  char buf[24];
+  size_t i = sizeof buf;
+  do {
+    buf[--i] = (char)('0' + magnitude % 10);
+    magnitude /= 10;
+  } while (magnitude);
+  if (negative)
+    buf[--i] = '-';
+  fwrite(buf + i, 1, sizeof buf - i, out);
+}
+
 void ss_json_int(struct ss_json *j, const char *key, int64_t value) {
   before_value(j, key);
-  fprintf(j->out, "%" PRId64, value);
+  put_integer(j->out, value < 0,
+              value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
 }
 
 void ss_json_uint(struct ss_json *j, const char *key, uint64_t value) {
   before_value(j, key);
-  fprintf(j->out, "%" PRIu64, value);
+  put_integer(j->out, 0, value);
 }
 
 void ss_json_bool(struct ss_json *j, const char *key, int value) {

@@ -89,14 +89,15 @@ void ss_list_mpi_call_sites(const struct ss_listing *l);
 
 /* The rows of the -json documents, one object each (named `key` inside an
  * object, NULL inside an array), for -diff's "before" and "after":
- * counting functions and lines (listing_json.c), loops (listing_loops.c,
- * with the loop's ideal cycles, -1 when unknown), sampling functions and
+ * counting functions and lines (listing_json.c; `cpi`: the join's row,
+ * NULL but with -cpi), loops (listing_loops.c, with the loop's ideal
+ * cycles, -1 when unknown, and l->cpi's row), sampling functions and
  * lines (listing_sample_json.c). */
 struct ss_ideal_view;
 void ss_json_write_function_row(struct ss_json *j, const char *key,
                                 const struct ss_model *m,
                                 const struct ss_ideal_view *ideal,
-                                uint32_t function);
+                                const struct ss_cpi *cpi, uint32_t function);
 void ss_json_write_line_row(struct ss_json *j, const char *key,
                             const struct ss_model *m, size_t line);
 void ss_json_write_loop_row(struct ss_json *j, const char *key,

@@ -119,6 +119,13 @@ void ss_list_header(const struct ss_listing *l) {
   for (size_t i = 0; i < p->num_files; i++)
     print_notes(out, p->files[i]);
   print_ranks(out, p);
+  if (!l->sampling) /* ssprof -cpi: the sampling run joined */
+    return;
+  const struct ss_process_info *si = &l->sampling->files[0]->process;
+  fprintf(out, "%s: Joined with experiment\n", or_unknown(si->experiment));
+  fprintf(out, "%s: Marching orders\n", or_unknown(si->marching_orders));
+  for (size_t i = 0; i < l->sampling->num_files; i++)
+    print_notes(out, l->sampling->files[i]);
 }
 
 void ss_list_summary(const struct ss_listing *l) {

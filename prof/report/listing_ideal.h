@@ -24,6 +24,7 @@ struct ss_ideal_view {
   uint32_t *rank;     /* [num_functions] [index], from 1 */
   uint32_t *by_rank;  /* function ids in [index] order */
   uint32_t num_ran;   /* the first num_ran of by_rank ran */
+  const struct ss_cpi *cpi; /* ssprof -cpi's join, else NULL */
 };
 
 /* Is there ideal time to list (otherwise the count listings are shown)? */

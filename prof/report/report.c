@@ -7,7 +7,29 @@
 
 #include "annotate.h"
 #include "listing.h"
+#include "listing_cpi.h"
 #include "listing_ideal.h"
+
+/* -json writes the document alone; else the header starts the listing.
+ * Returns whether the listing goes on. */
+static int begin(const struct ss_listing *l,
+                 void (*json)(const struct ss_listing *l)) {
+  if (l->options->json) {
+    json(l);
+    return 0;
+  }
+  if (!l->options->no_header)
+    ss_list_header(l);
+  return 1;
+}
+
+/* What every listing ends with, when asked for. */
+static void print_end(const struct ss_listing *l) {
+  if (l->options->dsolist)
+    ss_list_dsos(l);
+  if (l->options->usage)
+    ss_list_usage(l);
+}
 
 /* With ideal time: cycles and seconds in every part. */
 static void print_ideal_parts(const struct ss_listing *l) {
@@ -46,12 +68,8 @@ static void print_count_parts(const struct ss_listing *l) {
 
 void ss_report_counting(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_json(l);
+  if (!begin(l, ss_list_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   if (ss_ideal_listing(l))
     print_ideal_parts(l);
   else
@@ -66,22 +84,15 @@ void ss_report_counting(const struct ss_listing *l) {
     ss_list_source(l);
   if (o->disasm && ss_ideal_listing(l))
     ss_list_disasm(l);
-  if (o->dsolist)
-    ss_list_dsos(l);
-  if (o->usage)
-    ss_list_usage(l);
+  print_end(l);
 }
 
 /* As the seeds' prof: -b needs call stacks, -basicblocks and -calls need
  * counts; options that do not apply are ignored. */
 void ss_report_sampling(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_sample_json(l);
+  if (!begin(l, ss_list_sample_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   ss_list_sample_summary(l);
   if (l->samples->callstacks) {
     ss_list_usertime_functions(l);
@@ -98,10 +109,7 @@ void ss_report_sampling(const struct ss_listing *l) {
     ss_list_source(l);
   if (o->disasm)
     ss_list_disasm(l);
-  if (o->dsolist)
-    ss_list_dsos(l);
-  if (o->usage)
-    ss_list_usage(l);
+  print_end(l);
 }
 
 /* As the seeds' prof for fpe and io: summary, function list, -b, -h, -l;
@@ -109,12 +117,8 @@ void ss_report_sampling(const struct ss_listing *l) {
  * ideal options do not apply and are ignored. */
 void ss_report_trace(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
-  if (o->json) {
-    ss_list_trace_json(l);
+  if (!begin(l, ss_list_trace_json))
     return;
-  }
-  if (!o->no_header)
-    ss_list_header(l);
   ss_list_trace_summary(l);
   if (l->traces->kind->kind == SS_TRACE_MPI) {
     ss_list_mpi_routines(l);
@@ -131,8 +135,14 @@ void ss_report_trace(const struct ss_listing *l) {
     ss_list_trace_lines_by_function(l);
   if (l->traces->kind->kind == SS_TRACE_IO)
     ss_list_io_files(l);
-  if (o->dsolist)
-    ss_list_dsos(l);
-  if (o->usage)
-    ss_list_usage(l);
+  print_end(l);
+}
+
+/* The counting document or listing's header, then the join; the other
+ * options select nothing here (-q applies to each list). */
+void ss_report_cpi(const struct ss_listing *l) {
+  if (!begin(l, ss_list_json))
+    return;
+  ss_list_cpi(l);
+  print_end(l);
 }

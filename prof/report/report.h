@@ -11,6 +11,7 @@
 #define SSPROF_REPORT_H
 
 #include "counts.h"
+#include "cpi.h"
 #include "ideal.h"
 #include "samples.h"
 #include "traces.h"
@@ -51,6 +52,8 @@ struct ss_options {
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
   const char *cpu;  /* -cpu: an LLVM CPU name; NULL: the host's */
+  int no_cache;     /* -nocache: nothing kept between runs */
+  int cpi;          /* -cpi: a counting and a sampling experiment joined */
   struct ss_quit quit;
   struct ss_calipers calipers;
   /* annotation: -source, -disasm, and where source files are (-srcdir) */
@@ -80,6 +83,10 @@ struct ss_listing {
   const struct ss_options *options;
   FILE *out;
   const struct ss_trace_model *traces; /* trace experiments, else NULL */
+  /* ssprof -cpi: the join, and the sampling experiment's profile (the
+   * counting one is `profile`); else NULL */
+  const struct ss_cpi *cpi;
+  const struct ss_profile *sampling;
 };
 
 /* The listing (or -json document) of a counting experiment: ideal time
@@ -102,5 +109,9 @@ int ss_report_exports(const struct ss_listing *l);
  * before and after a change, both of the same family (diff/). */
 void ss_report_diff(const struct ss_listing *before,
                     const struct ss_listing *after);
+/* ssprof -cpi: measured against ideal time, by function, loop, line and
+ * machine block, ranked by the cycles lost (or -json: the counting
+ * document with the join's members). */
+void ss_report_cpi(const struct ss_listing *l);
 
 #endif

@@ -174,6 +174,43 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
   return 0;
 }
 
+static void warn(struct ss_sample_model *m, char *line) {
+  m->warnings = ss_xrealloc_array(m->warnings, m->num_warnings + 1,
+                                  sizeof *m->warnings);
+  m->warnings[m->num_warnings++] = line;
+}
+
+/* A file with far fewer samples than its time called for (a tenth, out of
+ * at least ten expected): the samples were not taken, and the listing
+ * would mislead without a word.  The time is the process's CPU time (user
+ * and system, from its USAGE record) for the CPU-time experiments, its
+ * run time for totaltime. */
+static void warn_missing_samples(struct ss_sample_model *m,
+                                 const struct ss_profile *p) {
+  for (size_t i = 0; i < p->num_files; i++) {
+    const struct ss_expfile *f = p->files[i];
+    uint64_t interval = f->sampling.interval_ns;
+    if (!f->has_usage || interval == 0)
+      continue;
+    int wall = f->sampling.kind == SS_SAMPLING_TOTALTIME;
+    uint64_t ns = wall ? f->usage.real_ns
+                       : f->usage.user_ns / 2 + f->usage.sys_ns / 2;
+    uint64_t expected = ns / interval * 2;
+    if (expected < 10 || f->sampling.samples >= expected / 10)
+      continue;
+    warn(m, ss_xasprintf(
+                "warning: %s: %llu samples for %.2f s of %s (%llu expected, "
+                "one per %.0f ms): the program most likely blocked the "
+                "sampling signal (sigprocmask or pthread_sigmask of all "
+                "signals), or ran its work in threads the runtime did not "
+                "see (started before it, or by a raw clone); its listing "
+                "shows only what was sampled",
+                f->name, (unsigned long long)f->sampling.samples, ns / 1e9,
+                wall ? "run time" : "CPU time", (unsigned long long)expected,
+                interval / 1e6));
+  }
+}
+
 int ss_sample_model_build(struct ss_sample_model *m,
                           const struct ss_profile *p,
                           const struct ss_calipers *calipers,
@@ -193,6 +230,7 @@ int ss_sample_model_build(struct ss_sample_model *m,
   struct ss_callstacks cs;
   ss_callstacks_finish(b, &cs, NS);
   take_callstacks(m, &cs);
+  warn_missing_samples(m, p);
   return 0;
 }
 

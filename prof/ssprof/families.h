@@ -31,8 +31,36 @@ extern const struct ssprof_family ssprof_counting_family;
 extern const struct ssprof_family ssprof_sampling_family;
 extern const struct ssprof_family ssprof_trace_family;
 
+/* The model and ideal time of a counting experiment, as the counting
+ * family builds them (family_counting.c), warnings printed; the join
+ * builds them too.  Returns -1 when ideal time failed (one line printed);
+ * release it either way. */
+struct ssprof_counting {
+  struct ss_elf_cache *symbols; /* ELF names for code not instrumented */
+  struct ss_model model;
+  struct ss_ideal ideal;
+};
+int ssprof_counting_build(struct ssprof_counting *c,
+                          const struct ss_profile *profile,
+                          const struct ss_options *opt);
+void ssprof_counting_release(struct ssprof_counting *c);
+
+/* ssprof -cpi (family_cpi.c): the files, a counting experiment and a
+ * sampling experiment of one build, joined; returns the exit status. */
+int ssprof_cpi_report(struct ss_expfile **files, size_t num_files,
+                      const struct ss_options *opt);
+
 /* The end of a report: 0, or 1 with one line when stdout could not be
  * written. */
 int ssprof_finish_output(void);
+
+/* Where ideal time keeps its results between runs, or NULL for nowhere
+ * (cache_dir.c). */
+const char *ssprof_cache_dir(const struct ss_options *o);
+
+/* A progress line on stderr when it is a terminal (progress_line.c);
+ * ssprof_progress_done erases it. */
+struct ss_progress ssprof_progress_line(void);
+void ssprof_progress_done(void);
 
 #endif

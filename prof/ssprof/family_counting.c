@@ -33,36 +33,30 @@ static char *elf_symbol_name(void *self, const char *path, uint64_t addr) {
   return symbol ? ss_demangle(symbol) : NULL;
 }
 
-/* A profile's model and ideal time, built for a listing. */
-struct counting {
-  struct ss_elf_cache *symbols;
-  struct ss_model model;
-  struct ss_ideal ideal;
-  struct ss_listing listing;
-};
-
-/* Returns 0, or 1 after a one-line message. */
-static int build(struct counting *c, struct ss_profile *profile,
-                 const struct ss_options *opt) {
+int ssprof_counting_build(struct ssprof_counting *c,
+                          const struct ss_profile *profile,
+                          const struct ss_options *opt) {
   c->symbols = ss_elf_cache_new();
   ss_model_build(&c->model, profile,
                  (struct ss_namer){demangled, elf_symbol_name, c->symbols});
   for (size_t i = 0; i < c->model.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", c->model.warnings[i]);
   struct ss_err err;
-  if (ss_ideal_build(&c->ideal, &c->model, opt->cpu, opt->clock_mhz,
-                     &err) != 0) {
+  struct ss_progress progress = ssprof_progress_line();
+  struct ss_ideal_request req = {opt->cpu, opt->clock_mhz,
+                                 ssprof_cache_dir(opt), &progress};
+  int built = ss_ideal_build(&c->ideal, &c->model, &req, &err);
+  ssprof_progress_done();
+  if (built != 0) {
     fprintf(stderr, "ssprof: %s\n", err.msg);
-    return 1;
+    return -1;
   }
   for (size_t i = 0; i < c->ideal.num_warnings; i++)
     fprintf(stderr, "ssprof: warning: %s\n", c->ideal.warnings[i]);
-  c->listing = (struct ss_listing){profile, &c->model, NULL, &c->ideal, opt,
-                                   stdout, NULL};
   return 0;
 }
 
-static void release(struct counting *c) {
+void ssprof_counting_release(struct ssprof_counting *c) {
   ss_ideal_release(&c->ideal);
   ss_model_release(&c->model);
   ss_elf_cache_free(c->symbols);
@@ -76,34 +70,45 @@ static void warn_calipers(const struct ss_profile *profile,
             profile->experiment);
 }
 
+static struct ss_listing listing_of(struct ssprof_counting *c,
+                                    const struct ss_profile *profile,
+                                    const struct ss_options *opt) {
+  return (struct ss_listing){.profile = profile, .model = &c->model,
+                             .ideal = &c->ideal, .options = opt,
+                             .out = stdout};
+}
+
 static int report(struct ss_profile *profile, const struct ss_options *opt) {
   warn_calipers(profile, opt);
-  struct counting c;
-  int status = build(&c, profile, opt);
+  struct ssprof_counting c;
+  int status = ssprof_counting_build(&c, profile, opt) == 0 ? 0 : 1;
+  struct ss_listing listing = listing_of(&c, profile, opt);
   if (status == 0 && ss_report_wants_exports(opt)) {
-    status = ss_report_exports(&c.listing);
+    status = ss_report_exports(&listing);
   } else if (status == 0) {
-    ss_report_counting(&c.listing);
+    ss_report_counting(&listing);
     status = ssprof_finish_output();
   }
-  release(&c);
+  ssprof_counting_release(&c);
   return status;
 }
 
 static int diff(struct ss_profile *before, struct ss_profile *after,
                 const struct ss_options *opt) {
   warn_calipers(before, opt);
-  struct counting b, a;
-  int status = build(&b, before, opt);
-  int status_after = build(&a, after, opt);
+  struct ssprof_counting b, a;
+  int status = ssprof_counting_build(&b, before, opt) == 0 ? 0 : 1;
+  int status_after = ssprof_counting_build(&a, after, opt) == 0 ? 0 : 1;
   if (status == 0 && status_after == 0) {
-    ss_report_diff(&b.listing, &a.listing);
+    struct ss_listing lb = listing_of(&b, before, opt);
+    struct ss_listing la = listing_of(&a, after, opt);
+    ss_report_diff(&lb, &la);
     status = ssprof_finish_output();
   } else {
     status = 1;
   }
-  release(&a);
-  release(&b);
+  ssprof_counting_release(&a);
+  ssprof_counting_release(&b);
   return status;
 }
 

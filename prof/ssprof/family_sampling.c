@@ -34,8 +34,9 @@ static int build(struct sampling *s, struct ss_profile *profile,
   }
   for (size_t i = 0; i < s->samples.num_warnings; i++)
     fprintf(stderr, "ssprof: %s\n", s->samples.warnings[i]);
-  s->listing = (struct ss_listing){profile, NULL, &s->samples, NULL, opt,
-                                   stdout, NULL};
+  s->listing = (struct ss_listing){.profile = profile,
+                                   .samples = &s->samples, .options = opt,
+                                   .out = stdout};
   return 0;
 }
 

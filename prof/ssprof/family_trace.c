@@ -36,8 +36,8 @@ static int report(struct ss_profile *profile, const struct ss_options *opt) {
   } else {
     for (size_t i = 0; i < traces.num_warnings; i++)
       fprintf(stderr, "ssprof: %s\n", traces.warnings[i]);
-    struct ss_listing listing = {profile, NULL, NULL, NULL, opt, stdout,
-                                 &traces};
+    struct ss_listing listing = {.profile = profile, .options = opt,
+                                 .out = stdout, .traces = &traces};
     if (ss_report_wants_exports(opt)) {
       status = ss_report_exports(&listing);
     } else {

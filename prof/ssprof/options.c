@@ -27,6 +27,11 @@ const char ss_usage_text[] =
     "  -clock MHz        ideal: clock for seconds (default: the recorded one)\n"
     "  -cpu name         ideal: the CPU model, an LLVM CPU name such as\n"
     "                    skylake or znver3 (default: the host's)\n"
+    "  -nocache          ideal: keep nothing between runs (see SSPROF_CACHE_DIR)\n"
+    "  -cpi              an ideal and a sampling experiment of one build:\n"
+    "                    measured against ideal time per function, loop,\n"
+    "                    line and block, by the cycles lost, with the likely\n"
+    "                    cause (ssprof -cpi app.ideal.m1 app.fpcsamp.m2)\n"
     "  -calls            sort the function list by calls\n"
     "  -q, -quit n|n%|ncum%\n"
     "                    truncate each list after n lines, after the first\n"
@@ -232,6 +237,10 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
         return -1;
       }
       o->cpu = argv[++i];
+    } else if (is(a, "-cpi", NULL)) {
+      o->cpi = 1;
+    } else if (is(a, "-nocache", NULL)) {
+      o->no_cache = 1;
     } else if (is(a, "-calls", NULL)) {
       o->by_calls = 1;
     } else if (is(a, "-u", "-usage")) {

@@ -98,6 +98,16 @@ static void print_load_error(const char *name, const struct ss_err *err) {
     fprintf(stderr, "ssprof: %s: %s\n", name, err->msg);
 }
 
+/* A file that holds the same experiment as one loaded before it. */
+static const struct ss_expfile *earlier_copy(struct ss_expfile **files,
+                                             size_t n,
+                                             const struct ss_expfile *f) {
+  for (size_t k = 0; k < n; k++)
+    if (ss_expfile_same(files[k], f))
+      return files[k];
+  return NULL;
+}
+
 /* One set of files, loaded, merged and checked to be of one family.
  * Returns the family, or NULL after printing the one-line error. */
 struct file_set {
@@ -143,12 +153,24 @@ static const struct ssprof_family *load_set(struct file_set *s,
   s->files = ss_xcalloc(n, sizeof *s->files);
   for (size_t i = 0; i < n; i++) {
     struct ss_err err;
-    s->files[i] = ss_expfile_load(names[i], &err);
-    if (!s->files[i]) {
+    struct ss_expfile *f = ss_expfile_load(names[i], &err);
+    if (!f) {
       print_load_error(names[i], &err);
       return NULL;
     }
-    s->num = i + 1;
+    /* One run's file named twice (or a copy of it) is counted once. */
+    const struct ss_expfile *same = earlier_copy(s->files, s->num, f);
+    if (!same) {
+      s->files[s->num++] = f;
+      continue;
+    }
+    if (strcmp(same->name, names[i]) == 0)
+      fprintf(stderr, "ssprof: warning: %s: given twice; counted once\n",
+              names[i]);
+    else
+      fprintf(stderr, "ssprof: warning: %s: the same experiment as %s (the "
+              "same file, or a copy); counted once\n", names[i], same->name);
+    ss_expfile_free(f);
   }
   if (opt->rank_given) {
     if (select_rank(s, opt->rank) != 0)
@@ -157,10 +179,11 @@ static const struct ssprof_family *load_set(struct file_set *s,
   }
   struct ss_err err;
   const char *bad_file = NULL;
-  s->merged = ss_profile_merge(&s->profile, s->files, n, &err, &bad_file) == 0;
+  s->merged =
+      ss_profile_merge(&s->profile, s->files, s->num, &err, &bad_file) == 0;
   /* After the merge, so that a mix of experiments is reported as such. */
   const struct ssprof_family *family =
-      s->merged ? check_family(s->files, n, &err, &bad_file) : NULL;
+      s->merged ? check_family(s->files, s->num, &err, &bad_file) : NULL;
   if (!family) {
     fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
     return NULL;
@@ -206,6 +229,25 @@ static int diff(const struct ss_options *opt) {
   return status;
 }
 
+/* ssprof -cpi: a counting and a sampling experiment, each merged apart. */
+static int cpi(const struct ss_options *opt) {
+  struct ss_expfile **files = ss_xcalloc(opt->num_files, sizeof *files);
+  size_t n = 0;
+  int status = 1;
+  for (; n < opt->num_files; n++) {
+    struct ss_err err;
+    files[n] = ss_expfile_load(opt->files[n], &err);
+    if (!files[n]) {
+      print_load_error(opt->files[n], &err);
+      break;
+    }
+  }
+  if (n == opt->num_files)
+    status = ssprof_cpi_report(files, n, opt);
+  free_files(files, n);
+  return status;
+}
+
 int main(int argc, char **argv) {
   struct ss_options opt;
   char msg[512];
@@ -222,6 +264,8 @@ int main(int argc, char **argv) {
   int status;
   if (opt.diff) {
     status = diff(&opt);
+  } else if (opt.cpi) {
+    status = cpi(&opt);
   } else {
     struct file_set set;
     const struct ssprof_family *family = load_set(&set, opt.files,

@@ -56,7 +56,7 @@ static int by_start(const void *x, const void *y) {
 }
 
 static void finish(struct range_table *t) {
-  qsort(t->v, t->n, sizeof *t->v, by_start);
+  ss_sort(t->v, t->n, sizeof *t->v, by_start);
   t->max_end = ss_xcalloc(t->n, sizeof *t->max_end);
   for (size_t i = 0; i < t->n; i++)
     t->max_end[i] = i && t->max_end[i - 1] > t->v[i].end ? t->max_end[i - 1]

@@ -87,7 +87,8 @@ static void load_module(struct elf_module *m) {
       return;
     initialized = 1;
   }
-  int fd = open(m->path, O_RDONLY | O_CLOEXEC);
+  char why[128];
+  int fd = ss_open_regular(m->path, why, sizeof why);
   if (fd < 0)
     return;
   Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
@@ -106,7 +107,7 @@ static void load_module(struct elf_module *m) {
       }
     }
     if (m->num_symbols)
-      qsort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
+      ss_sort(m->symbols, m->num_symbols, sizeof *m->symbols, by_start);
   }
   if (elf)
     elf_end(elf);
@@ -170,5 +171,16 @@ uint64_t ss_elf_function_end(struct ss_elf_cache *c, const char *path,
   if (lo < m->num_symbols && m->symbols[lo].start == start &&
       m->symbols[lo].size > 0)
     return start + m->symbols[lo].size;
+  return 0;
+}
+
+int ss_elf_defines(struct ss_elf_cache *c, const char *path,
+                   const char *name) {
+  if (!path || !path[0])
+    return 0;
+  const struct elf_module *m = module_for(c, path);
+  for (size_t i = 0; i < m->num_symbols; i++)
+    if (strcmp(m->symbols[i].name, name) == 0)
+      return 1;
   return 0;
 }

@@ -163,10 +163,9 @@ static void *dw_open(void *self, const char *path, const uint8_t *build_id,
     *status = m ? SS_MODULE_OK : SS_MODULE_NOT_A_FILE;
     return m;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  int fd = ss_open_regular(path, why, why_size);
   if (fd < 0) {
     *status = SS_MODULE_MISSING;
-    snprintf(why, why_size, "%s", strerror(errno));
     return NULL;
   }
   Dwfl *dwfl = dwfl_begin(&callbacks);
@@ -336,7 +335,7 @@ static void read_symbols(struct dw_symbolizer *s, struct dw_module *m) {
     y->name = intern_demangled(s, name);
     y->rank = symbol_rank(&sym);
   }
-  qsort(m->symbols, m->num_symbols, sizeof *m->symbols, symbol_order);
+  ss_sort(m->symbols, m->num_symbols, sizeof *m->symbols, symbol_order);
   m->max_end = ss_xcalloc(m->num_symbols, sizeof *m->max_end);
   for (size_t i = 0; i < m->num_symbols; i++) {
     GElf_Addr end = m->symbols[i].start + m->symbols[i].size;

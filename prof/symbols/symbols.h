@@ -95,6 +95,10 @@ void ss_elf_cache_free(struct ss_elf_cache *c);
 const char *ss_elf_symbol_at(struct ss_elf_cache *c, const char *path,
                              uint64_t vaddr);
 
+/* Does the ELF file at `path` define a function symbol `name`? */
+int ss_elf_defines(struct ss_elf_cache *c, const char *path,
+                   const char *name);
+
 /* The end (exclusive) of the sized function symbol that starts exactly at
  * `start` in the ELF file at `path`; 0 if there is none. */
 uint64_t ss_elf_function_end(struct ss_elf_cache *c, const char *path,

@@ -663,7 +663,7 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
     put_u32(&pl, 2);
     put_u32(&pl, 0);
     put_string(&pl, o->mpi_job);
-    put_record(&file, 11, &pl);
+    put_record(&file, 12, &pl);
     records++;
   }
 
@@ -787,10 +787,26 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
       put_u64(&pl, i == 0 && indirect_calls ? target : 0);
     for (int i = 0; i < 8; i++)
       put_u64(&pl, i == 0 ? indirect_calls : 0);
-    put_u64(&pl, 0); /* other */
+    uint64_t other = 0;
+    for (uint32_t k = 0; k < o->extra_targets; k++)
+      other += k + 1;
+    put_u64(&pl, other);
     put(&pl, desc.p, desc.len);
     put_record(&file, 3, &pl);
     records++;
+    if (o->extra_targets) {
+      pl.len = 0;
+      put_u32(&pl, 1); /* the module's indirect sites */
+      put_u32(&pl, 0);
+      for (uint32_t k = 0; k < o->extra_targets; k++) {
+        put_u32(&pl, 0); /* site 0 */
+        put_u32(&pl, 0);
+        put_u64(&pl, base + 0x1300 + 0x10 * k);
+        put_u64(&pl, k + 1);
+      }
+      put_record(&file, 11, &pl); /* INDIRECT_TARGETS */
+      records++;
+    }
   }
   free(desc.p);
 

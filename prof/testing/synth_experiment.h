@@ -140,6 +140,10 @@ struct synth_options {
   int unknown_record;      /* add a record with an unknown tag (99) */
   int no_notes;            /* no NOTE records */
   int rebuilt;             /* a different build: one line number differs */
+  /* the indirect site also reached this many targets beyond its slots:
+   * an INDIRECT_TARGETS record after each COUNTS, target k at program
+   * offset 0x1300 + 0x10 k with k + 1 calls, all of them in `other` too */
+  uint32_t extra_targets;
   /* loop remarks (sscc -fss-remarks; a version 2 descriptor):
    *   synth.c:12 #<swpf> "wasn't vectorized because: call instruction
    *              cannot be vectorized; also: unrolled 2"  (work's loop)

@@ -239,7 +239,7 @@ int ss_trace_model_build(struct ss_trace_model *m, const struct ss_profile *p,
   ss_callstacks_finish(b, &m->stacks, 0);
   m->warnings = m->stacks.warnings;
   m->num_warnings = m->stacks.num_warnings;
-  qsort(m->objects, m->num_objects, sizeof *m->objects, object_order);
+  ss_sort(m->objects, m->num_objects, sizeof *m->objects, object_order);
   for (size_t i = 0; i < p->num_files; i++)
     free(o.of_file[i]);
   free(o.of_file);

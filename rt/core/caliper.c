@@ -6,6 +6,7 @@
 #include "experiments.h"
 #include "identity.h"
 #include "lifecycle.h"
+#include "privileges.h"
 #include "safe_string.h"
 #include "ss/caliper.h"
 
@@ -131,7 +132,7 @@ int ssrt_parse_signal(const char *text) {
 }
 
 void ssrt_caliper_install_signal(void) {
-  const char *text = getenv(SS_ENV_CALIPER_SIGNAL);
+  const char *text = ssrt_steering_env(SS_ENV_CALIPER_SIGNAL);
   if (!text || !*text)
     return;
   int sig = ssrt_parse_signal(text);

@@ -4,6 +4,7 @@
 
 #include "lifecycle.h"
 #include "part.h"
+#include "privileges.h"
 #include "safe_string.h"
 
 #include <stddef.h>
@@ -32,7 +33,7 @@ static const struct ssrt_part *part_that_runs(const struct ss_experiment *x) {
 void ssrt_experiment_start_from_env(void) {
   if (!ssrt_parts_start_experiments())
     return;
-  const char *name = getenv(SS_ENV_EXPERIMENT);
+  const char *name = ssrt_steering_env(SS_ENV_EXPERIMENT);
   if (!name || !*name)
     return;
   const struct ss_experiment *x = ss_experiment_find(name);

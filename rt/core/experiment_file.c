@@ -8,7 +8,9 @@
 #include "identity.h"
 #include "module_map.h"
 #include "mpi_rank.h"
+#include "output_file.h"
 #include "part.h"
+#include "privileges.h"
 #include "process_info.h"
 #include "record_writer.h"
 #include "safe_string.h"
@@ -34,8 +36,16 @@ _Static_assert(sizeof(struct ss_rec_module_entry) == 56 &&
                "record layouts (docs/experiment-file.md)");
 
 
+/* The file's name and where it goes, and the path the messages show. */
+static char file_name[NAME_MAX + 2];
 static char final_path[PATH_MAX];
-static char temp_path[PATH_MAX + 32];
+/* The name this image's last write got (and the pid that wrote it): a
+ * rewrite after a failed exec replaces that file, its own, and nothing
+ * else. */
+static char own_name[NAME_MAX + 1];
+static pid_t own_pid;
+
+static struct ssrt_output output = {-1, -1, "", {0, 0, 0}};
 static volatile int temp_exists;
 
 static struct ssrt_writer out;
@@ -53,24 +63,27 @@ static void current_identity(struct ssrt_identity *id) {
   }
 }
 
-static int build_paths(const struct ssrt_identity *id) {
+static void add_name(struct ssrt_str *s, const struct ssrt_identity *id) {
+  ssrt_str_add(s, ssrt_info.exe_name);
+  ssrt_str_add(s, ".");
+  ssrt_str_add(s, ssrt_experiment()->name);
+  ssrt_str_add(s, ".");
+  ssrt_str_add(s, id->code);
+  ssrt_str_add_u64(s, (uint64_t)id->pid);
+  ssrt_mpi_rank_add_to_name(s, ssrt_info.host_name);
+}
+
+/* <exe>.<experiment>.<code><pid>, and <dir>/<that> for the messages. */
+static int build_names(const struct ssrt_identity *id) {
   struct ssrt_str s;
+  ssrt_str_init(&s, file_name, sizeof file_name);
+  add_name(&s, id);
+  int too_long = s.truncated || s.len > NAME_MAX;
   ssrt_str_init(&s, final_path, sizeof final_path);
   ssrt_str_add(&s, ssrt_info.output_dir);
   ssrt_str_add(&s, "/");
-  ssrt_str_add(&s, ssrt_info.exe_name);
-  ssrt_str_add(&s, ".");
-  ssrt_str_add(&s, ssrt_experiment()->name);
-  ssrt_str_add(&s, ".");
-  ssrt_str_add(&s, id->code);
-  ssrt_str_add_u64(&s, (uint64_t)id->pid);
-  ssrt_mpi_rank_add_to_name(&s, ssrt_info.host_name);
-  int truncated = s.truncated;
-  ssrt_str_init(&s, temp_path, sizeof temp_path);
-  ssrt_str_add(&s, final_path);
-  ssrt_str_add(&s, ".tmp");
-  ssrt_str_add_u64(&s, (uint64_t)id->pid);
-  return truncated || s.truncated ? ENAMETOOLONG : 0;
+  add_name(&s, id);
+  return too_long || s.truncated ? ENAMETOOLONG : 0;
 }
 
 static void write_file_header(struct ssrt_writer *w) {
@@ -91,7 +104,9 @@ static void write_process(struct ssrt_writer *w, const struct ssrt_identity *id,
     p.code[i] = id->code[i];
   p.num_cpus = ssrt_info.num_cpus;
   p.clock_mhz = ssrt_info.clock_mhz;
-  p.exit_status = e->kind == SSRT_ENDING_EXIT ? e->exit_status : -1;
+  p.exit_status = e->kind == SSRT_ENDING_EXIT || e->kind == SSRT_ENDING__EXIT
+                      ? e->exit_status
+                      : -1;
   p.term_signal = e->kind == SSRT_ENDING_SIGNAL ? e->signal : 0;
   p.start_ns = id->start_realtime_ns;
   p.end_ns = end_ns;
@@ -190,7 +205,8 @@ static void write_notes(struct ssrt_writer *w, const struct ssrt_identity *id,
   ssrt_str_add(&s, " at ");
   switch (e->kind) {
   case SSRT_ENDING_EXIT:
-    ssrt_str_add(&s, "exit");
+  case SSRT_ENDING__EXIT:
+    ssrt_str_add(&s, e->kind == SSRT_ENDING__EXIT ? "_exit" : "exit");
     if (e->exit_status >= 0) {
       ssrt_str_add(&s, "(");
       ssrt_str_add_i64(&s, e->exit_status);
@@ -271,7 +287,41 @@ static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
 static void report_failure(int err) {
   char scratch[24];
   ssrt_log("ssrt: cannot write ", final_path, ": ", ssrt_errno_text(err, scratch),
+           err == EACCES && ssrt_privileged()
+               ? "; the program runs with privileges its user does not have, "
+                 "and its file goes only where that user may write"
+               : "",
            (const char *)0);
+}
+
+/* The records into a new temporary file, then published (output_file.h). */
+static int write_file(const struct ssrt_identity *id,
+                      const struct ssrt_ending *ending) {
+  int err = ssrt_output_create(&output, ssrt_info.output_dir, file_name);
+  if (err)
+    return err;
+  temp_exists = 1;
+  ssrt_writer_start(&out, output.fd);
+  write_records(&out, id, ending);
+  err = ssrt_writer_finish(&out);
+  if (close(output.fd) != 0 && !err && errno != EINTR)
+    err = errno;
+  output.fd = -1;
+  if (err) {
+    ssrt_output_abandon(&output);
+  } else {
+    char chosen[NAME_MAX + 1];
+    const char *own = own_pid == id->pid && own_name[0] ? own_name : NULL;
+    err = ssrt_output_publish(&output, file_name, own, chosen, sizeof chosen);
+    if (!err) {
+      struct ssrt_str s;
+      ssrt_str_init(&s, own_name, sizeof own_name);
+      ssrt_str_add(&s, chosen);
+      own_pid = id->pid;
+    }
+  }
+  temp_exists = 0;
+  return err;
 }
 
 int ssrt_write_experiment_file(const struct ssrt_ending *ending) {
@@ -285,25 +335,9 @@ int ssrt_write_experiment_file(const struct ssrt_ending *ending) {
   }
   struct ssrt_identity id;
   current_identity(&id);
-  int err = build_paths(&id);
-  if (!err) {
-    int fd = open(temp_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) {
-      err = errno;
-    } else {
-      temp_exists = 1;
-      ssrt_writer_start(&out, fd);
-      write_records(&out, &id, ending);
-      err = ssrt_writer_finish(&out);
-      if (close(fd) != 0 && !err && errno != EINTR)
-        err = errno;
-      if (!err && rename(temp_path, final_path) != 0)
-        err = errno;
-      if (err)
-        unlink(temp_path);
-      temp_exists = 0;
-    }
-  }
+  int err = build_names(&id);
+  if (!err)
+    err = write_file(&id, ending);
   if (err)
     report_failure(err);
   errno = saved_errno;
@@ -312,5 +346,5 @@ int ssrt_write_experiment_file(const struct ssrt_ending *ending) {
 
 void ssrt_remove_partial_file(void) {
   if (temp_exists)
-    unlink(temp_path);
+    ssrt_output_remove_temp(&output);
 }

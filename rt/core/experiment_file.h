@@ -6,9 +6,11 @@
  *
  * It runs from a fatal-signal handler as well as at exit and before exec,
  * so it keeps to the async-signal-safe rules (rt/README.md): open, write(2)
- * and friends only.  The file is written under a temporary name and
- * renamed into place, so a crash during the write never leaves a half file
- * under the final name.
+ * and friends only.  The file is written under an unpredictable temporary
+ * name and renamed into place without replacing anything (output_file.h),
+ * so a crash during the write never leaves a half file under the final
+ * name, and no planted link or earlier file is ever written through or
+ * lost.
  */
 #ifndef SSRT_EXPERIMENT_FILE_H
 #define SSRT_EXPERIMENT_FILE_H
@@ -17,6 +19,7 @@
 
 enum ssrt_ending_kind {
   SSRT_ENDING_EXIT,   /* exit(status) (status -1 if unknown) */
+  SSRT_ENDING__EXIT,  /* _exit(status) or _Exit(status) (libssrt.so) */
   SSRT_ENDING_SIGNAL, /* a fatal signal */
   SSRT_ENDING_EXEC    /* the image is about to be replaced */
 };

@@ -10,8 +10,10 @@
 #include "identity.h"
 #include "module_map.h"
 #include "part.h"
+#include "privileges.h"
 #include "process_info.h"
 #include "real_exec.h"
+#include "safe_string.h"
 #include "signals.h"
 #include "system_shell.h"
 
@@ -180,10 +182,38 @@ __attribute__((destructor(100))) static void runtime_destructor(void) {
  * environment selected (ssrun) starts here, before them too.  The shell of
  * a measured program's system() stays out of the way. */
 __attribute__((constructor)) static void runtime_constructor(void) {
+  ssrt_log_remember_stderr();
   if (ssrt_is_system_shell())
     return;
   ssrt_consume_markers();
   ssrt_experiment_start_from_env();
+}
+
+/* Another thread is writing: let it finish before this one ends the
+ * process (bounded, in case that thread is stopped for good). */
+static void wait_for_writer(void) {
+  struct timespec ms = {0, 1000000};
+  for (int i = 0; i < 10000 && __atomic_load_n(&write_state, __ATOMIC_ACQUIRE) ==
+                                   WRITE_BUSY;
+       i++)
+    nanosleep(&ms, NULL);
+}
+
+void ssrt_write_before_immediate_exit(int status) {
+  if (!ssrt_active() || untraced || ssrt_in_unannounced_child())
+    return;
+  int saved_errno = errno;
+  exiting = 1;
+  sigset_t old;
+  block_async_signals(&old);
+  if (claim_write()) {
+    write_with_ending(SSRT_ENDING__EXIT, status, 0, 0);
+    release_write(WRITE_DONE);
+  } else if (writer_tid != current_tid()) {
+    wait_for_writer(); /* exit() in another thread, say */
+  }
+  restore_signals(&old);
+  errno = saved_errno;
 }
 
 /* -- fatal signals and exec ----------------------------------------------- */
@@ -203,13 +233,7 @@ void ssrt_write_for_signal(int sig, uint64_t fault_pc) {
     ssrt_remove_partial_file();
     return;
   }
-  /* Another thread is writing; let it finish before this one kills the
-   * process (bounded, in case that thread is stopped for good). */
-  struct timespec ms = {0, 1000000};
-  for (int i = 0; i < 10000 && __atomic_load_n(&write_state, __ATOMIC_ACQUIRE) ==
-                                   WRITE_BUSY;
-       i++)
-    nanosleep(&ms, NULL);
+  wait_for_writer();
 }
 
 int ssrt_write_before_exec(void) {
@@ -288,6 +312,9 @@ static void after_fork_in_child(void) {
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void init_state(void) {
+  /* In case an instrumented module registered before the constructor ran
+   * (static links). */
+  ssrt_log_remember_stderr();
   ssrt_for_each_part(p) {
     if (p->init)
       p->init();
@@ -299,7 +326,7 @@ static void init_state(void) {
 void ssrt_lifecycle_init(void) { pthread_once(&init_once, init_state); }
 
 int ssrt_env_flag(const char *name, int dflt) {
-  const char *v = getenv(name);
+  const char *v = ssrt_steering_env(name);
   if (!v || !*v)
     return dflt;
   static const char *const off[] = {"false", "no", "off", "0", "f", "n"};

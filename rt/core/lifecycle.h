@@ -48,6 +48,12 @@ int ssrt_process_exiting(void);
  * own module unregistering). */
 void ssrt_exit_has_begun(void);
 
+/* From _exit or _Exit (libssrt.so's wrappers), which skip every exit
+ * handler: writes the file with the status, unless this is a vfork child
+ * or an untraced one.  May run in a signal handler, so the module map is
+ * the last one taken. */
+void ssrt_write_before_immediate_exit(int status);
+
 /* From a fatal-signal handler: writes the file unless it is being or has
  * been written; if another thread is writing it, waits for that. */
 void ssrt_write_for_signal(int sig, uint64_t fault_pc);

@@ -4,6 +4,7 @@
 #include "process_info.h"
 
 #include "pages.h"
+#include "privileges.h"
 #include "safe_string.h"
 
 #include <errno.h>
@@ -99,7 +100,9 @@ static void capture_paths(void) {
   if (!getcwd(ssrt_info.start_cwd, sizeof ssrt_info.start_cwd))
     ssrt_info.start_cwd[0] = '\0';
 
-  const char *dir = getenv("_SPEEDSHOP_OUTPUT_DIRECTORY");
+  /* Not in a privileged program (privileges.h): its file goes where it
+   * started, if its real user may write there. */
+  const char *dir = ssrt_steering_env("_SPEEDSHOP_OUTPUT_DIRECTORY");
   struct ssrt_str out;
   ssrt_str_init(&out, ssrt_info.output_dir, sizeof ssrt_info.output_dir);
   if (dir && *dir) {

@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <unistd.h>
 
 size_t ssrt_strlen(const char *s) {
@@ -166,29 +165,4 @@ const char *ssrt_signal_name(int sig) {
   case SIGSYS: return "SIGSYS";
   default: return NULL;
   }
-}
-
-void ssrt_log(const char *first, ...) {
-  int saved_errno = errno;
-  char line[PATH_MAX + 512];
-  struct ssrt_str s;
-  ssrt_str_init(&s, line, sizeof line - 1);
-  va_list ap;
-  va_start(ap, first);
-  for (const char *piece = first; piece; piece = va_arg(ap, const char *))
-    ssrt_str_add(&s, piece);
-  va_end(ap);
-  line[s.len++] = '\n';
-  const char *p = line;
-  size_t left = s.len;
-  while (left > 0) {
-    ssize_t n = write(STDERR_FILENO, p, left);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      break;
-    p += n;
-    left -= (size_t)n;
-  }
-  errno = saved_errno;
 }

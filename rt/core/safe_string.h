@@ -38,8 +38,14 @@ const char *ssrt_errno_text(int err, char *scratch);
 /* "SIGSEGV" for SIGSEGV; NULL for a number without a name. */
 const char *ssrt_signal_name(int sig);
 
-/* Writes the NULL-terminated list of pieces to stderr as one line (a
- * newline is added), with a single write(2).  Preserves errno. */
+/* log.c: writes the NULL-terminated list of pieces to stderr as one line
+ * (a newline is added), with a single write(2) -- but only while
+ * descriptor 2 is still the stderr the program started with: a program
+ * started with it closed may have opened its own data file there, and the
+ * line must not end up in it.  Preserves errno. */
 void ssrt_log(const char *first, ...);
+/* Notes which file descriptor 2 is (or that it is closed), once: called
+ * by the runtime's constructor, before the program's own code runs. */
+void ssrt_log_remember_stderr(void);
 
 #endif

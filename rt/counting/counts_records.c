@@ -2,6 +2,7 @@
  * rt/README.md). */
 #include "counts_records.h"
 
+#include "indirect_overflow.h"
 #include "registry.h"
 #include "ss/format.h"
 #include "thread_counters.h"
@@ -67,6 +68,8 @@ static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
   else
     ssrt_record_put(w, m->descriptor, (size_t)m->descriptor_size);
   ssrt_record_end(w);
+  if (ssrt_overflow_has(m->indirect_targets, m->num_indirect_sites))
+    ssrt_overflow_write(w, m->indirect_targets, m->num_indirect_sites);
 }
 
 void ssrt_counts_before_write(void) {

@@ -7,10 +7,12 @@
  * taken without a lock: each slot is claimed once by compare-exchange
  * (0 -> target) and never changes after.  The counts are the calling
  * thread's own (see thread_counters.h), so they are plain increments.  A
- * target that finds every slot taken by others is counted in `other`.
+ * target that finds every slot taken by others is counted in `other`, and
+ * per target in the overflow table (indirect_overflow.h).
  *
  * The runtime's rules: rt/README.md.
  */
+#include "indirect_overflow.h"
 #include "ss/format.h"
 
 #include <stdint.h>
@@ -36,6 +38,7 @@ SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
         return;
       }
     }
+    ssrt_overflow_count(site, t);
   }
   counts[SS_INDIRECT_SLOTS]++;
 }

@@ -3,6 +3,7 @@
 #include "registry.h"
 
 #include "counts_records.h"
+#include "indirect_overflow.h"
 #include "lifecycle.h"
 #include "pages.h"
 #include "part.h"
@@ -74,11 +75,12 @@ SSRT_EXPORT void __ssrt_register_module(struct ss_module *m) {
 
 uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
                               const struct ss_module *m) {
-  uint32_t i = SS_NONE;
-  if (m->num_functions)
+  /* The record itself lies in the object the module was linked into; its
+   * first function may not (an older sscc's addresses of interposed
+   * functions point into the interposer). */
+  uint32_t i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
+  if (i == SS_NONE && m->num_functions)
     i = ssrt_map_find_text(map, (uint64_t)(uintptr_t)m->function_addrs[0]);
-  if (i == SS_NONE)
-    i = ssrt_map_find_loaded(map, (uint64_t)(uintptr_t)m);
   return i;
 }
 
@@ -131,6 +133,7 @@ static struct ssrt_retired *retire(const struct ss_module *m,
   for (size_t i = 0; i < sites / sizeof(uint64_t); i++)
     copy_words[i] = __atomic_load_n(&site_words[i], __ATOMIC_RELAXED);
   r->copy.indirect_targets = site_copy;
+  ssrt_overflow_move(m->indirect_targets, m->num_indirect_sites, site_copy);
 
   if (desc)
     memcpy(base + at_desc, m->descriptor, desc);
@@ -197,6 +200,7 @@ static void forget_parent_counts(int traced) {
            (size_t)ssrt_counter_words(&r->copy) * sizeof(uint64_t));
     zero_indirect_targets(&r->copy);
   }
+  ssrt_overflow_after_fork();
 }
 
 /* Here, next to __ssrt_register_module: a static link pulls this file in

@@ -39,8 +39,8 @@ struct ss_module *ssrt_next_live(const struct ss_module *m);
 struct ssrt_retired *ssrt_retired_modules(void);
 
 /* Index of the object in `map` that holds an instrumented module: the one
- * whose code holds its first function, or (no functions) whose segments
- * hold the module record itself; SS_NONE if none does. */
+ * whose segments hold the module record itself, else the one whose code
+ * holds its first function; SS_NONE if none does. */
 uint32_t ssrt_map_find_module(const struct ssrt_map_snapshot *map,
                               const struct ss_module *m);
 

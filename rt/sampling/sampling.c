@@ -8,6 +8,7 @@
 #include "experiment.h"
 #include "lifecycle.h"
 #include "part.h"
+#include "privileges.h"
 #include "record_chain.h"
 #include "safe_string.h"
 #include "sample_buffer.h"
@@ -301,7 +302,7 @@ static int start_sampling(const struct ss_experiment *x) {
     clock_text = "CLOCK_THREAD_CPUTIME_ID timer per thread";
   }
   if (callstacks) {
-    const char *walk = getenv(STACK_WALK_VARIABLE);
+    const char *walk = ssrt_steering_env(STACK_WALK_VARIABLE);
     ssrt_callstack_init(walk && ssrt_streq(walk, "fp") ? SSRT_WALK_FRAME_POINTERS
                                                        : SSRT_WALK_LIBUNWIND);
   }

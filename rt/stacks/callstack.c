@@ -4,6 +4,7 @@
 #define UNW_LOCAL_ONLY
 #include "callstack.h"
 
+#include "library_descriptors.h"
 #include "safe_string.h"
 #include "signal_guard.h"
 #include "stack_walk.h"
@@ -55,7 +56,7 @@ void ssrt_context_regs(const void *ucontext, uint64_t *pc, uint64_t *sp,
 /* A static program cannot load libunwind (dlopen): frame pointers only. */
 static int load_libunwind(void) { return 0; }
 #else
-static int load_libunwind(void) {
+static int load_and_start_libunwind(void) {
   void *h = dlopen("libunwind.so.8", RTLD_NOW | RTLD_LOCAL);
   if (!h) {
     ssrt_log("ssrt: cannot load libunwind.so.8; call stacks follow frame "
@@ -88,6 +89,15 @@ static int load_libunwind(void) {
         ;
   }
   return 1;
+}
+
+/* libunwind's memory-check pipe goes out of the program's way
+ * (library_descriptors.h). */
+static int load_libunwind(void) {
+  ssrt_library_descriptors_begin();
+  int ok = load_and_start_libunwind();
+  ssrt_library_descriptors_end();
+  return ok;
 }
 #endif
 

@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #undef _FORTIFY_SOURCE /* the wrappers are the functions themselves */
 #include "io_wrap.h"
+#include "library_descriptors.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -292,14 +293,24 @@ SSRT_EXPORT int IO_WRAP(dup3)(int fd, int to, int flags) {
   TRACED(int, SS_IO_DUP3, fd, to, NULL, NULL, IO_REAL(dup3)(fd, to, flags));
 }
 
+/* A pipe libunwind opens for itself moves out of the program's way
+ * (library_descriptors.h). */
+static int library_pipe(int r, int fds[2], int flags) {
+  if (r == 0)
+    ssrt_library_descriptors_adjust(fds, flags);
+  return r;
+}
+
 SSRT_EXPORT int IO_WRAP(pipe)(int fds[2]) {
   ENSURE(pipe);
-  TRACED(int, SS_IO_PIPE, -1, 0, NULL, fds, IO_REAL(pipe)(fds));
+  TRACED(int, SS_IO_PIPE, -1, 0, NULL, fds,
+         library_pipe(IO_REAL(pipe)(fds), fds, 0));
 }
 
 SSRT_EXPORT int IO_WRAP(pipe2)(int fds[2], int flags) {
   ENSURE(pipe2);
-  TRACED(int, SS_IO_PIPE2, -1, 0, NULL, fds, IO_REAL(pipe2)(fds, flags));
+  TRACED(int, SS_IO_PIPE2, -1, 0, NULL, fds,
+         library_pipe(IO_REAL(pipe2)(fds, flags), fds, flags));
 }
 
 SSRT_EXPORT off_t IO_WRAP(lseek)(int fd, off_t to, int whence) {

@@ -7,6 +7,7 @@
 #include "identity.h"
 #include "lifecycle.h"
 #include "part.h"
+#include "privileges.h"
 #include "safe_string.h"
 
 #include <pthread.h>
@@ -106,7 +107,7 @@ int ssrt_tracer_start(const struct ssrt_trace_info *info) {
   }
   table = t;
   trace = info;
-  const char *walk = getenv(STACK_WALK_VARIABLE);
+  const char *walk = ssrt_steering_env(STACK_WALK_VARIABLE);
   ssrt_callstack_init(walk && ssrt_streq(walk, "fp") ? SSRT_WALK_FRAME_POINTERS
                                                      : SSRT_WALK_UNWINDER);
   end_key_ok = pthread_key_create(&end_key, thread_end) == 0;

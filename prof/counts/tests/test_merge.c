@@ -32,23 +32,34 @@ static int64_t arc_count(const struct ss_model *m, const char *caller,
   return 0;
 }
 
+/* Files of runs a and b (the second at another load bias), merged into
+ * p; returns 0, or -1 (counted as a failure) if either step failed. */
+static int merge_runs(const struct synth_options *a, struct synth_options b,
+                      struct ss_expfile **files, struct ss_profile *p) {
+  b.base = 0x300000000ull;
+  b.pid = 4343;
+  files[0] = parse_synth(a, "run1");
+  files[1] = parse_synth(&b, "run2");
+  CHECK(files[0] && files[1]);
+  if (!files[0] || !files[1])
+    return -1;
+  struct ss_err err;
+  const char *bad = NULL;
+  int rc = ss_profile_merge(p, files, 2, &err, &bad);
+  CHECK(rc == 0);
+  return rc;
+}
+
 /* Two runs (LONGJMP, NORMAL) at different load biases. */
 static void check_two_runs(void) {
   struct synth_options a, b;
   synth_default_options(&a);
   synth_default_options(&b);
   b.scenario = SYNTH_NORMAL;
-  b.base = 0x300000000ull;
-  b.pid = 4343;
-  struct ss_expfile *files[2] = {parse_synth(&a, "run1"),
-                                 parse_synth(&b, "run2")};
-  CHECK(files[0] && files[1]);
-  if (!files[0] || !files[1])
-    return;
+  struct ss_expfile *files[2] = {NULL, NULL};
   struct ss_profile p;
-  struct ss_err err;
-  const char *bad = NULL;
-  CHECK(ss_profile_merge(&p, files, 2, &err, &bad) == 0);
+  if (merge_runs(&a, b, files, &p) != 0)
+    return;
   CHECK_I64(p.num_modules, 1, "merged modules");
   const struct ss_merged_module *m = &p.modules[0];
   /* LONGJMP {3,2,9,15,1,1,1,1,1,0} + NORMAL {3,3,9,16,1,1,0,1,1,1} */
@@ -111,6 +122,33 @@ static void check_loaded_twice(void) {
   ss_expfile_free(f);
 }
 
+/* Targets beyond the site's slots (INDIRECT_TARGETS), in two runs at
+ * different load biases: each becomes a target of the site with its calls
+ * summed by module offset, and `other` keeps none of them. */
+static void check_extra_targets(void) {
+  struct synth_options a, b;
+  synth_default_options(&a);
+  a.extra_targets = 3; /* 1, 2 and 3 calls at 0x1300, 0x1310, 0x1320 */
+  b = a;
+  b.extra_targets = 2;
+  struct ss_expfile *files[2] = {NULL, NULL};
+  struct ss_profile p;
+  if (merge_runs(&a, b, files, &p) != 0)
+    return;
+  const struct ss_site_targets *s = &p.modules[0].sites[0];
+  CHECK_I64(s->num, 4, "work and three more targets");
+  CHECK_I64(s->other, 0, "nothing left unrecorded");
+  static const uint64_t offset[3] = {0x1300, 0x1310, 0x1320};
+  static const int64_t calls[3] = {1 + 1, 2 + 2, 3};
+  for (int k = 0; k < 3; k++)
+    for (size_t i = 0; i < s->num; i++)
+      if (s->targets[i].loc.addr == offset[k])
+        CHECK_I64(s->targets[i].count, calls[k], "extra target's calls");
+  ss_profile_release(&p);
+  ss_expfile_free(files[0]);
+  ss_expfile_free(files[1]);
+}
+
 static void check_refused(const struct synth_options *second,
                           const char *expect_in_message, const char *what) {
   struct synth_options a;
@@ -142,6 +180,7 @@ static void check_refused(const struct synth_options *second,
 int main(void) {
   check_two_runs();
   check_loaded_twice();
+  check_extra_targets();
   struct synth_options o;
   synth_default_options(&o);
   o.experiment = "usertime";

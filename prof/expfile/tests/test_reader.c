@@ -174,8 +174,10 @@ static uint8_t *valid_image(size_t *size) {
     trace_options(&o);
   else if (sampling_image)
     sampling_options(&o);
-  else
+  else {
     synth_default_options(&o);
+    o.extra_targets = 2;
+  }
   return synth_build(&o, size);
 }
 
@@ -221,8 +223,26 @@ static void check_valid(void) {
   struct ss_err err;
   CHECK(parse_image(image, size, &err) == 0);
   free(image);
-  if (!sampling_image)
+  if (!sampling_image) {
+    /* The targets beyond the site's slots, attached to its COUNTS. */
+    image = valid_image(&size);
+    struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
+    if (ss_expfile_parse(f, "counting", image, size, &err) != 0) {
+      fprintf(stderr, "counting image: %s\n", err.msg);
+      check_failures++;
+    } else if (f->num_counts == 1) {
+      const struct ss_counts *k = &f->counts[0];
+      CHECK_I64(k->num_extra_targets, 2, "extra targets");
+      if (k->num_extra_targets == 2) {
+        CHECK_I64(k->extra_targets[1].site, 0, "extra target's site");
+        CHECK_I64(k->extra_targets[1].target, 0x200001310, "extra target");
+        CHECK_I64(k->extra_targets[1].count, 2, "extra target's calls");
+      }
+      CHECK_I64(k->sites[0].other, 3, "other: all of them");
+    }
+    ss_expfile_free(f);
     return;
+  }
   /* What the sampling or trace file decodes to. */
   image = valid_image(&size);
   struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
@@ -509,6 +529,11 @@ static void check_record_damage(void) {
   damage_record(SS_REC_MODULE_MAP, 0, 0, 1000, "entries", "map entries");
   /* NOTE: string length past the record. */
   damage_record(SS_REC_NOTE, 0, 16, 500, "string", "note string");
+  /* INDIRECT_TARGETS: for 5 sites, an entry naming site 7. */
+  damage_record(SS_REC_INDIRECT_TARGETS, 0, 0, 5, "is for 5 indirect sites",
+                "targets' site count");
+  damage_record(SS_REC_INDIRECT_TARGETS, 0, 8, 7, "names site 7",
+                "target's site");
 
   /* Data after the END record, and nonzero padding. */
   size_t size;

@@ -103,6 +103,9 @@ static inline void fx_block(struct ideal_fixture *fx, uint32_t function,
   b->exact = exact;
   b->file = file;
   b->line = line;
+  b->simulated = 1;
+  b->bound = SS_BOUND_MODEL;
+  b->minority = -1;
 }
 
 static inline void fx_line(struct ideal_fixture *fx, uint32_t function,
@@ -160,10 +163,18 @@ static inline void ideal_fixture_init(struct ideal_fixture *fx) {
   ideal->total_instructions = 500000000;
   ideal->total_cycles = 730e6;
   ideal->estimated_blocks = 1;
+  /* A core with the limits of Skylake's, and the cycles they set: the
+   * estimated block's 100e6 (2.5 cycles, 40e6 times) by the rename
+   * width, the rest by llvm-mca. */
+  ideal->core = (struct ss_ideal_core){"Skylake", "skylake", 4, 2, 1, 3,
+                                       "the manual"};
+  ideal->bound_cycles[SS_BOUND_MODEL] = 630e6;
+  ideal->bound_cycles[SS_BOUND_RENAME] = 100e6;
   /* Machine blocks by total cycles, then address. */
   fx_block(fx, 1, 0x401200, 4.0, 75000000, 1, "w.c", 22);
   fx_block(fx, 0, 0x401100, 12.5, 8000000, 1, "m.c", 5);
   fx_block(fx, 1, 0x401240, 2.5, 40000000, 0, "w.c", 23);
+  fx->blocks[2].bound = SS_BOUND_RENAME;
   fx_block(fx, 5, 0x401300, 10.0, 8000000, 1, "h.c", 31);
   fx_block(fx, 7, 0x401400, 3.0, 0, 1, "u.c", 81);
   /* Lines by function id, file, line. */

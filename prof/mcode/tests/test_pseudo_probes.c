@@ -2,9 +2,10 @@
  * test_pseudo_probes.c -- the .pseudo_probe decoder (pseudo_probes.h) on
  * tables encoded by hand from the layout documented in LLVM's
  * MCPseudoProbe.h: absolute and delta addresses (negative deltas too), an
- * inlined function's record, a call probe, a sentinel, a discriminator, a
- * function the linker dropped, two input tables one after the other, and
- * corrupt tables.
+ * inlined function's record, a call probe, a discriminator, a function the
+ * linker dropped, two input tables one after the other, LLVM 17+'s tables
+ * whose function records start with a sentinel (offsets from the
+ * function's start), and corrupt tables.
  */
 #include "check.h"
 
@@ -32,14 +33,20 @@ static struct decoded decode(const uint8_t *bytes, size_t size) {
   return d;
 }
 
-static void check_marker(const struct decoded *d, size_t i, uint64_t address,
-                         uint64_t guid, uint32_t block) {
+static void check_placed(const struct decoded *d, size_t i, uint64_t address,
+                         uint64_t guid, uint32_t block, uint32_t from_start) {
   CHECK(i < d->n);
   if (i >= d->n)
     return;
   CHECK_I64(d->m[i].address, address, "address");
   CHECK_I64(d->m[i].guid, guid, "guid");
   CHECK_I64(d->m[i].block, block, "block");
+  CHECK_I64(d->m[i].from_start, from_start, "from_start");
+}
+
+static void check_marker(const struct decoded *d, size_t i, uint64_t address,
+                         uint64_t guid, uint32_t block) {
+  check_placed(d, i, address, guid, block, 0);
 }
 
 static void test_function_with_inlinee(void) {
@@ -71,15 +78,48 @@ static void test_dropped_and_concatenated(void) {
       U64(0x3333), 2, 0, 0, BLOCK, U64(0), 1, BLOCK | DELTA, 0x08,
       /* The next input object's table starts again from an address. */
       U64(0x4444), 2, 0, 0, BLOCK, U64(0x402000), 1, BLOCK | DELTA, 0x08,
-      /* A sentinel carries a GUID, not an address; the delta after it
-       * counts from the probe before it. */
-      U64(0x5555), 2, 0, 0, SENTINEL, U64(0xabcdef), 1, BLOCK | DELTA, 0x08};
+      /* Up to LLVM 16 the next function record goes on from there. */
+      U64(0x5555), 1, 0, 1, BLOCK | DELTA, 0x08};
   struct decoded d = decode(table, sizeof table);
   CHECK_I64(d.status, 0, "status");
   CHECK_I64(d.n, 3, "block probes");
   check_marker(&d, 0, 0x402000, 0x4444, 0);
   check_marker(&d, 1, 0x402008, 0x4444, 1);
   check_marker(&d, 2, 0x402010, 0x5555, 1);
+  free(d.m);
+}
+
+/* LLVM 17+ (what clang-19 wrote for `int work(int)`): each function
+ * record opens with a sentinel probe (index 0, no delta flag, attribute
+ * Sentinel) holding the MD5 of the function's symbol name, and the probes
+ * after it count from the function's start; a later record counts from
+ * its own function's start again, and an absolute address after all that
+ * (an older object linked in) is absolute again. */
+static void test_sentinel_tables(void) {
+  static const uint8_t table[] = {
+      U64(0x6666), 4, 0,                 /* sentinel + 3 probes */
+      0, BLOCK | SENTINEL, U64(0xdb956436e78dd5faull),
+      0, BLOCK | DELTA, 0x00,            /* block 0 at the start */
+      1, BLOCK | DELTA, 0x10,            /* +16 */
+      3, BLOCK | DELTA, 0xcc, 0x00,      /* +76 (sleb cc 00): offset 92 */
+      U64(0x7777), 3, 0,
+      0, BLOCK | SENTINEL | DISCR, U64(0x1234), 5, /* with a discriminator */
+      2, BLOCK | DELTA, 0x20,
+      4, BLOCK | DELTA, 0x7f,            /* -1 */
+      U64(0x8888), 1, 0, 0, BLOCK, U64(0x405000)};
+  struct decoded d = decode(table, sizeof table);
+  CHECK_I64(d.status, 0, "status");
+  CHECK_I64(d.n, 6, "block probes (sentinels are none)");
+  check_placed(&d, 0, 0, 0x6666, 0, 1);
+  check_placed(&d, 1, 16, 0x6666, 1, 1);
+  check_placed(&d, 2, 92, 0x6666, 3, 1);
+  check_placed(&d, 3, 32, 0x7777, 2, 1);
+  check_placed(&d, 4, 31, 0x7777, 4, 1);
+  check_placed(&d, 5, 0x405000, 0x8888, 0, 0);
+  CHECK_I64(ss_block_marker_address(&d.m[2], 0x401290), 0x4012ec,
+            "offset placed at the function's start");
+  CHECK_I64(ss_block_marker_address(&d.m[5], 0x401290), 0x405000,
+            "an absolute address stays");
   free(d.m);
 }
 
@@ -109,6 +149,7 @@ static void test_corrupt(void) {
 int main(void) {
   test_function_with_inlinee();
   test_dropped_and_concatenated();
+  test_sentinel_tables();
   test_corrupt();
   return check_finish("prof-pseudo-probes");
 }

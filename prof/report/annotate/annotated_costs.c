@@ -51,7 +51,7 @@ size_t ss_annotated_functions(const struct ss_listing *l, uint32_t *out,
     for (uint32_t i = 0; i < m->num_functions; i++)
       order[i] = i;
     sort_samples = m;
-    qsort(order, m->num_functions, sizeof *order, by_exclusive_samples);
+    ss_sort(order, m->num_functions, sizeof *order, by_exclusive_samples);
     sort_samples = NULL;
     for (uint32_t i = 0; i < m->num_functions && n < cap &&
                          ss_quit_allow(&state); i++) {
@@ -139,7 +139,7 @@ size_t ss_annot_lines(const struct ss_listing *l, uint32_t function,
       v[n++] = a;
     }
   }
-  qsort(v, n, sizeof *v, by_file_line);
+  ss_sort(v, n, sizeof *v, by_file_line);
   *out = v;
   return n;
 }

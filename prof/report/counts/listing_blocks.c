@@ -37,7 +37,7 @@ void ss_list_basic_blocks(const struct ss_listing *l) {
     if (!m->blocks[i].known || m->blocks[i].count > 0)
       v[n++] = i;
   sort_model = m;
-  qsort(v, n, sizeof *v, by_count);
+  ss_sort(v, n, sizeof *v, by_count);
   sort_model = NULL;
   ss_print_title(out, "Basic block list, in descending order by execution "
                       "count");

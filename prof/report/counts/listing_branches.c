@@ -134,7 +134,7 @@ void ss_list_branches(const struct ss_listing *l) {
   for (size_t i = 0; i < br.n; i++)
     v[i] = &br.v[i];
   sort_model = m;
-  qsort(v, br.n, sizeof *v, by_executions);
+  ss_sort(v, br.n, sizeof *v, by_executions);
   sort_model = NULL;
   ss_print_title(out, "Conditional branch list, in descending order by "
                       "executions");

@@ -63,7 +63,7 @@ static size_t fold_same_sites(struct callee_line *v, size_t n) {
   size_t out = 0;
   if (n == 0)
     return 0;
-  qsort(v, n, sizeof *v, same_site_key);
+  ss_sort(v, n, sizeof *v, same_site_key);
   for (size_t i = 0; i < n; i++) {
     if (out > 0 && same_site_key(&v[out - 1], &v[i]) == 0) {
       if (__builtin_add_overflow(v[out - 1].count, v[i].count,
@@ -90,7 +90,7 @@ static void print_callers(FILE *out, const struct ss_model *m,
   for (size_t i = 0; i < n; i++)
     sorted[i] = &arcs[i];
   sort_model = m;
-  qsort(sorted, n, sizeof *sorted, callers_ascending);
+  ss_sort(sorted, n, sizeof *sorted, callers_ascending);
   sort_model = NULL;
   for (size_t i = 0; i < n; i++) {
     const struct ss_model_arc *a = sorted[i];
@@ -144,7 +144,7 @@ static void print_callees(FILE *out, const struct ss_model *m,
   }
   nv = fold_same_sites(v, nv);
   if (nv)
-    qsort(v, nv, sizeof *v, callees_descending);
+    ss_sort(v, nv, sizeof *v, callees_descending);
   for (size_t i = 0; i < nv; i++) {
     fprintf(out, "%7s %14" PRId64 "  %s (", "", v[i].count, v[i].name);
     ss_print_file_line(out, v[i].file, v[i].line);

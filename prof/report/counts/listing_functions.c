@@ -33,7 +33,7 @@ void ss_list_functions(const struct ss_listing *l) {
       order[n++] = m->by_rank[r];
   if (l->options->by_calls) {
     sort_model = m;
-    qsort(order, n, sizeof *order, by_calls);
+    ss_sort(order, n, sizeof *order, by_calls);
     sort_model = NULL;
   }
   ss_print_title(out, l->options->by_calls
@@ -49,7 +49,8 @@ void ss_list_functions(const struct ss_listing *l) {
     const struct ss_model_function *f = &m->functions[order[i]];
     char index[16], calls[32];
     double pct = ss_percent(f->blocks, total);
-    cum += f->blocks;
+    if (__builtin_add_overflow(cum, f->blocks, &cum)) /* as the total */
+      cum = INT64_MAX;
     snprintf(index, sizeof index, "[%u]", f->rank);
     fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12s  ", index, f->blocks,
             pct, ss_percent(cum, total),

@@ -4,6 +4,7 @@
  */
 #include "listing.h"
 
+#include "listing_cpi.h"
 #include "listing_ideal.h"
 #include "listing_json_parts.h"
 
@@ -127,7 +128,7 @@ static void write_summary(struct ss_json *j, const struct ss_model *m) {
 void ss_json_write_function_row(struct ss_json *j, const char *key,
                                 const struct ss_model *m,
                                 const struct ss_ideal_view *ideal,
-                                uint32_t function) {
+                                const struct ss_cpi *cpi, uint32_t function) {
   const struct ss_model_function *f = &m->functions[function];
   ss_json_begin_object(j, key);
   ss_json_uint(j, "index", f->rank);
@@ -141,15 +142,18 @@ void ss_json_write_function_row(struct ss_json *j, const char *key,
   ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
   if (ideal)
     ss_json_write_function_ideal(j, ideal, function);
+  if (cpi)
+    ss_json_write_cpi_row(j, cpi, &cpi->functions[function]);
   ss_json_end_object(j);
 }
 
-/* `ideal`: NULL without ideal time. */
+/* `ideal`: NULL without ideal time; `cpi`: NULL but with -cpi. */
 static void write_functions(struct ss_json *j, const struct ss_model *m,
-                            const struct ss_ideal_view *ideal) {
+                            const struct ss_ideal_view *ideal,
+                            const struct ss_cpi *cpi) {
   ss_json_begin_array(j, "functions");
   for (uint32_t r = 0; r < m->num_functions; r++)
-    ss_json_write_function_row(j, NULL, m, ideal, m->by_rank[r]);
+    ss_json_write_function_row(j, NULL, m, ideal, cpi, m->by_rank[r]);
   ss_json_end_array(j);
 }
 
@@ -170,7 +174,8 @@ static void write_lines(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_array(j);
 }
 
-static void write_blocks(struct ss_json *j, const struct ss_model *m) {
+static void write_blocks(struct ss_json *j, const struct ss_model *m,
+                         const struct ss_cpi *cpi) {
   ss_json_begin_array(j, "blocks");
   for (uint32_t i = 0; i < m->num_blocks; i++) {
     const struct ss_model_block *b = &m->blocks[i];
@@ -183,6 +188,8 @@ static void write_blocks(struct ss_json *j, const struct ss_model *m) {
     ss_json_string(j, "file", b->file);
     ss_json_uint(j, "line", b->line);
     ss_json_count(j, "count", b->known, b->count);
+    if (cpi)
+      ss_json_write_cpi_row(j, cpi, &cpi->model_blocks[i]);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
@@ -351,15 +358,17 @@ void ss_list_json(const struct ss_listing *l) {
   write_summary(&j, m);
   if (has_ideal)
     ss_json_write_ideal(&j, &ideal);
-  write_functions(&j, m, has_ideal ? &ideal : NULL);
+  write_functions(&j, m, has_ideal ? &ideal : NULL, l->cpi);
   write_lines(&j, m);
-  write_blocks(&j, m);
+  write_blocks(&j, m, l->cpi);
   write_edges(&j, m);
   write_calls(&j, m);
   write_callgraph(&j, m);
   ss_json_write_branches(&j, l);
   ss_json_write_loops(&j, l);
   ss_json_write_remarks(&j, l);
+  if (l->cpi)
+    ss_json_write_cpi(&j, l);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
   if (has_ideal)
     ss_ideal_view_release(&ideal);

@@ -66,8 +66,8 @@ static void print_lines(const struct ss_listing *l, const char *title,
     const struct ss_model_function *f = &m->functions[ln->function];
     char count[32];
     double pct = ln->known ? ss_percent(ln->count, total) : 0.0;
-    if (ln->known)
-      cum += ln->count;
+    if (ln->known && __builtin_add_overflow(cum, ln->count, &cum))
+      cum = INT64_MAX; /* as the total */
     ss_count_text(count, sizeof count, ln->known, ln->count);
     if (ln->known)
       fprintf(out, "%14s %6.1f %6.1f  ", count, pct, ss_percent(cum, total));
@@ -90,7 +90,7 @@ void ss_list_heavy_lines(const struct ss_listing *l) {
       v[n++] = ln;
   }
   sort_model = m;
-  qsort(v, n, sizeof *v, heavy_order);
+  ss_sort(v, n, sizeof *v, heavy_order);
   sort_model = NULL;
   print_lines(l, "Line list, in descending order by execution count", v, n);
   free(v);
@@ -107,7 +107,7 @@ void ss_list_lines_by_function(const struct ss_listing *l) {
       v[n++] = ln;
   }
   sort_model = m;
-  qsort(v, n, sizeof *v, source_order);
+  ss_sort(v, n, sizeof *v, source_order);
   sort_model = NULL;
   print_lines(l, "Line list, in descending order by function and then line "
                  "number", v, n);

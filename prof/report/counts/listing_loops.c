@@ -10,6 +10,7 @@
 #include "base.h"
 #include "counts.h"
 #include "json_writer.h"
+#include "listing_cpi.h"
 #include "quit_limit.h"
 
 #include <inttypes.h>
@@ -101,7 +102,7 @@ void ss_list_loops(const struct ss_listing *l) {
   }
   sort_model = m;
   sort_nest = &nest;
-  qsort(v, m->num_loops, sizeof *v, by_depth_then_time);
+  ss_sort(v, m->num_loops, sizeof *v, by_depth_then_time);
   sort_model = NULL;
   sort_nest = NULL;
   ss_print_title(out, ideal ? "Loop list, innermost first, then in "
@@ -199,6 +200,8 @@ void ss_json_write_loop_row(struct ss_json *j, const char *key,
   }
   ss_json_bool(j, "matches_descriptor", lf->matches_descriptor);
   ss_json_write_loop_remarks(j, remarks, i);
+  if (l->cpi)
+    ss_json_write_cpi_row(j, l->cpi, &l->cpi->loops[i]);
   ss_json_end_object(j);
 }
 

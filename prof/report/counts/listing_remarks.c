@@ -95,7 +95,7 @@ static void table_build(struct table *t, const struct ss_model *m,
   for (size_t i = 0; i < nl; i++)
     t->loops[i] = (uint32_t)i;
   sort_model = m;
-  qsort(t->loops, nl, sizeof *t->loops, by_place);
+  ss_sort(t->loops, nl, sizeof *t->loops, by_place);
   sort_model = NULL;
   /* in_row[b]: the row whose loops hold block b (rows of one function are
    * consecutive; the mark is reset per row) */
@@ -135,7 +135,7 @@ static void table_build(struct table *t, const struct ss_model *m,
   }
   free(in_row);
   free(is_member);
-  qsort(t->rows, t->num_rows, sizeof *t->rows, by_time);
+  ss_sort(t->rows, t->num_rows, sizeof *t->rows, by_time);
   t->total = ideal ? ideal->total_cycles : (double)m->total_block_executions;
 }
 

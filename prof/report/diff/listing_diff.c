@@ -239,7 +239,7 @@ static void json_row(struct ss_json *j, const struct side *sides,
     else if (kind == ROW_FUNCTION)
       ss_json_write_function_row(j, keys[s], l->model,
                                  has_ideal(&sides[s]) ? &sides[s].view : NULL,
-                                 (uint32_t)k);
+                                 NULL, (uint32_t)k);
     else if (kind == ROW_LINE)
       ss_json_write_line_row(j, keys[s], l->model, k);
     else
@@ -308,7 +308,7 @@ void ss_report_diff(const struct ss_listing *before,
       counting_rows(r, &sides[s], s);
   }
   for (int k = 0; k < ROW_KINDS; k++)
-    qsort(r[k].v, r[k].n, sizeof *r[k].v, by_change);
+    ss_sort(r[k].v, r[k].n, sizeof *r[k].v, by_change);
   const struct ss_options *o = after->options;
   FILE *out = after->out;
   if (o->json) {

@@ -47,7 +47,7 @@ static size_t *sorted(size_t n, int (*order)(const void *, const void *)) {
   size_t *idx = ss_xcalloc(n + 1, sizeof *idx);
   for (size_t i = 0; i < n; i++)
     idx[i] = i;
-  qsort(idx, n, sizeof *idx, order);
+  ss_sort(idx, n, sizeof *idx, order);
   return idx;
 }
 

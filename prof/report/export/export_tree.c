@@ -68,7 +68,7 @@ void ss_xtree_build(struct ss_xtree *t, const struct ss_xprofile *x,
     ids[i - 1] = i;
   sort_tree = t;
   sort_value = order;
-  qsort(ids, t->num_nodes - 1, sizeof *ids, heavier_first);
+  ss_sort(ids, t->num_nodes - 1, sizeof *ids, heavier_first);
   sort_tree = NULL;
   for (size_t i = t->num_nodes - 1; i-- > 0;) {
     struct ss_xnode *n = &t->nodes[ids[i]];

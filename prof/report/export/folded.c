@@ -57,7 +57,7 @@ int ss_export_folded(FILE *out, const struct ss_xprofile *x) {
       continue;
     lines[n++] = (struct folded_line){stack_text(x, st), v};
   }
-  qsort(lines, n, sizeof *lines, by_text);
+  ss_sort(lines, n, sizeof *lines, by_text);
   for (size_t i = 0; i < n;) {
     size_t j = i + 1;
     int64_t sum = lines[i].value;

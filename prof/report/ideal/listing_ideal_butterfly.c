@@ -103,7 +103,7 @@ static void print_arcs(FILE *out, const struct ss_ideal_view *v,
                        : -1.0;
   }
   sort_view = v;
-  qsort(lines, n, sizeof *lines, callers ? ascending : descending);
+  ss_sort(lines, n, sizeof *lines, callers ? ascending : descending);
   sort_view = NULL;
   for (size_t i = 0; i < n; i++)
     print_arc(out, v, &lines[i]);
@@ -189,7 +189,7 @@ void ss_list_ideal_butterfly(const struct ss_listing *l) {
   uint32_t *order = ss_xcalloc(v.num_ran ? v.num_ran : 1, sizeof *order);
   memcpy(order, v.by_rank, v.num_ran * sizeof *order);
   sort_view = &v;
-  qsort(order, v.num_ran, sizeof *order, by_inclusive);
+  ss_sort(order, v.num_ran, sizeof *order, by_inclusive);
   sort_view = NULL;
   ss_print_title(out, "Butterfly function list, in descending order by "
                       "inclusive ideal time");

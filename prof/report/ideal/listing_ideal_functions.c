@@ -65,7 +65,7 @@ void ss_list_ideal_functions(const struct ss_listing *l) {
   memcpy(order, v.by_rank, v.num_ran * sizeof *order);
   if (l->options->by_calls) {
     sort_view = &v;
-    qsort(order, v.num_ran, sizeof *order, by_calls);
+    ss_sort(order, v.num_ran, sizeof *order, by_calls);
     sort_view = NULL;
   }
   ss_print_title(out, l->options->by_calls

@@ -98,7 +98,7 @@ void ss_list_ideal_gprof(const struct ss_listing *l) {
     e[n++] = (struct entry){v.inc.inclusive[id], v.inc.cycle[id], id,
                             v.rank[id]};
   }
-  qsort(e, n, sizeof *e, entry_order);
+  ss_sort(e, n, sizeof *e, entry_order);
   ss_print_title(out, "Function list, in descending order by inclusive "
                       "ideal time");
   fprintf(out, "%7s %9s %7s %14s %9s %7s %14s  %s\n", "[index]", "incl.secs",

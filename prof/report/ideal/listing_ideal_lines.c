@@ -82,7 +82,7 @@ static void list(const struct ss_listing *l, const char *title, int heavy) {
       lines[n++] = ln;
   }
   sort_view = &v;
-  qsort(lines, n, sizeof *lines, heavy ? heavy_order : source_order);
+  ss_sort(lines, n, sizeof *lines, heavy ? heavy_order : source_order);
   sort_view = NULL;
   print_lines(l, &v, title, lines, n);
   free(lines);

@@ -33,6 +33,7 @@ void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l) {
   size_t alloc = n ? n : 1;
   v->model = m;
   v->ideal = l->ideal;
+  v->cpi = l->cpi;
   v->exclusive = ss_xcalloc(alloc, sizeof *v->exclusive);
   v->rank = ss_xcalloc(alloc, sizeof *v->rank);
   v->by_rank = ss_xcalloc(alloc, sizeof *v->by_rank);
@@ -45,7 +46,7 @@ void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l) {
       v->num_ran++;
   }
   sort_view = v;
-  qsort(v->by_rank, n, sizeof *v->by_rank, default_order);
+  ss_sort(v->by_rank, n, sizeof *v->by_rank, default_order);
   sort_view = NULL;
   for (uint32_t r = 0; r < n; r++)
     v->rank[v->by_rank[r]] = r + 1;

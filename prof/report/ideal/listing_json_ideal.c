@@ -5,6 +5,7 @@
  * function.  Cycles are rounded to integers, except the cycles of one
  * execution of a machine block.
  */
+#include "listing_cpi.h"
 #include "listing_ideal.h"
 
 #include "listing_json_parts.h"
@@ -71,6 +72,13 @@ static void write_mix(struct ss_json *j, const struct ss_ideal_mix *mix) {
   ss_json_end_object(j);
 }
 
+/* The limit that gave a block its cycles, as -json names it. */
+static const char *bound_key(int bound) {
+  static const char *const keys[SS_BOUND_COUNT] = {"model", "rename", "loads",
+                                                   "stores", "memory"};
+  return bound >= 0 && bound < SS_BOUND_COUNT ? keys[bound] : "model";
+}
+
 static void write_blocks(struct ss_json *j, const struct ss_ideal_view *v) {
   const struct ss_ideal *ideal = v->ideal;
   ss_json_begin_array(j, "blocks");
@@ -88,9 +96,39 @@ static void write_blocks(struct ss_json *j, const struct ss_ideal_view *v) {
     ss_json_bool(j, "exact", b->exact);
     ss_json_string(j, "file", b->file ? b->file : "");
     ss_json_uint(j, "line", b->line);
+    ss_json_string(j, "bound", bound_key(b->bound));
+    ss_json_bool(j, "simulated", b->simulated);
+    ss_json_uint(j, "loads", b->loads);
+    ss_json_uint(j, "stores", b->stores);
+    if (v->cpi)
+      ss_json_write_cpi_row(j, v->cpi, &v->cpi->blocks[i]);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
+}
+
+/* The core whose limits bound the cycles, the cycles each limit gave, and
+ * the blocks left to the bounds alone. */
+static void write_core(struct ss_json *j, const struct ss_ideal *ideal) {
+  const struct ss_ideal_core *c = &ideal->core;
+  ss_json_begin_object(j, "core");
+  if (c->name)
+    ss_json_string(j, "name", c->name);
+  else
+    ss_json_null(j, "name");
+  ss_json_double(j, "rename_width", c->rename_width);
+  ss_json_double(j, "loads_per_cycle", c->loads);
+  ss_json_double(j, "stores_per_cycle", c->stores);
+  ss_json_double(j, "memory_per_cycle", c->memory);
+  ss_json_string(j, "source", c->source ? c->source : "");
+  ss_json_end_object(j);
+  ss_json_begin_object(j, "cycles_bound_by");
+  for (int b = 0; b < SS_BOUND_COUNT; b++)
+    ss_json_double(j, bound_key(b), ideal->bound_cycles[b]);
+  ss_json_end_object(j);
+  ss_json_uint(j, "unsimulated_blocks", ideal->unsimulated_blocks);
+  ss_json_uint(j, "unsimulated_instructions",
+               ideal->unsimulated_instructions);
 }
 
 void ss_json_write_ideal(struct ss_json *j, const struct ss_ideal_view *v) {
@@ -108,6 +146,7 @@ void ss_json_write_ideal(struct ss_json *j, const struct ss_ideal_view *v) {
   ss_json_uint(j, "estimated_blocks", ideal->estimated_blocks);
   write_mix(j, &ideal->mix);
   write_blocks(j, v);
+  write_core(j, ideal);
   ss_json_end_object(j);
 }
 

@@ -78,9 +78,9 @@ void ss_list_sample_butterfly(const struct ss_listing *l) {
     outv[out_start[e->caller] + out_fill[e->caller]++] = e;
   }
   for (uint32_t i = 0; i < m->num_functions; i++) {
-    qsort(in + in_start[i], in_start[i + 1] - in_start[i], sizeof *in,
+    ss_sort(in + in_start[i], in_start[i + 1] - in_start[i], sizeof *in,
           heavier_first);
-    qsort(outv + out_start[i], out_start[i + 1] - out_start[i],
+    ss_sort(outv + out_start[i], out_start[i + 1] - out_start[i],
           sizeof *outv, heavier_first);
   }
 

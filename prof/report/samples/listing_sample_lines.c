@@ -54,7 +54,7 @@ static void print_lines(const struct ss_listing *l, const char *title,
   for (size_t i = 0; i < m->num_lines; i++)
     v[i] = &m->lines[i];
   sort_model = m;
-  qsort(v, m->num_lines, sizeof *v, order);
+  ss_sort(v, m->num_lines, sizeof *v, order);
   sort_model = NULL;
   ss_print_title(out, title);
   fprintf(out, "%10s %6s %6s %10s  %s\n", "secs", "%", "cum.%", "samples",

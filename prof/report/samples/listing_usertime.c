@@ -30,7 +30,7 @@ void ss_list_usertime_functions(const struct ss_listing *l) {
   for (uint32_t i = 0; i < m->num_functions; i++)
     order[i] = i;
   sort_model = m;
-  qsort(order, m->num_functions, sizeof *order, by_exclusive);
+  ss_sort(order, m->num_functions, sizeof *order, by_exclusive);
   sort_model = NULL;
   ss_print_title(out, "Function list, in descending order by exclusive time");
   fprintf(out, "%7s %10s %7s %7s %10s %7s %10s  %s\n", "[index]",

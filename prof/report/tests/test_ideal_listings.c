@@ -116,7 +116,17 @@ static const char expected_summary[] =
     "           1.460: Average cycles / instruction\n"
     "         skylake: CPU model (llvm-mca)\n"
     "            1000: Clock frequency (MHz.)\n"
-    "               1: Machine blocks with estimated counts\n";
+    "               1: Machine blocks with estimated counts\n"
+    /* the fixture's core; the rename width gave 100e6 of 730e6 cycles */
+    "         Skylake: Core whose limits bound the cycles "
+    "(prof/ideal/core_bounds.c)\n"
+    "   4 / 2 / 1 / 3: Fused micro-ops renamed / loads / stores / memory "
+    "operations a cycle, at most\n"
+    "           13.7%: Cycles set by those limits (the rest: llvm-mca's "
+    "model)\n"
+    /* main -> puts, the one call into code not instrumented */
+    "               1: Calls into code not instrumented, no ideal time "
+    "(most: puts, 1)\n";
 
 static const char expected_gprof[] =
     "-------------------------------------------------------------------------\n"
@@ -388,14 +398,28 @@ static void check_json(void) {
                        "\"address\": \"0x401240\", \"size\": 16, "
                        "\"instructions\": 4, \"cycles_per_execution\": 2.5, "
                        "\"count\": 40000000, \"exact\": false, \"file\": "
-                       "\"w.c\", \"line\": 23}",
+                       "\"w.c\", \"line\": 23, \"bound\": \"rename\", "
+                       "\"simulated\": true, \"loads\": 0, \"stores\": 0}",
                  "estimated block");
   check_contains(text, "{\"function\": \"unused\", \"function_index\": 8, "
                        "\"address\": \"0x401400\", \"size\": 16, "
                        "\"instructions\": 4, \"cycles_per_execution\": 3, "
                        "\"count\": 0, \"exact\": true, \"file\": "
-                       "\"u.c\", \"line\": 81}]\n  }\n}\n",
+                       "\"u.c\", \"line\": 81, \"bound\": \"model\", "
+                       "\"simulated\": true, \"loads\": 0, \"stores\": "
+                       "0}],\n",
                  "last block");
+  /* The fixture's core, and the cycles each limit gave. */
+  check_contains(text, "    \"core\": {\"name\": \"Skylake\", "
+                       "\"rename_width\": 4, \"loads_per_cycle\": 2, "
+                       "\"stores_per_cycle\": 1, \"memory_per_cycle\": 3, "
+                       "\"source\": \"the manual\"},\n"
+                       "    \"cycles_bound_by\": {\"model\": 630000000, "
+                       "\"rename\": 100000000, \"loads\": 0, \"stores\": 0, "
+                       "\"memory\": 0},\n"
+                       "    \"unsimulated_blocks\": 0,\n"
+                       "    \"unsimulated_instructions\": 0\n  }\n}\n",
+                 "core");
   free(text);
   text = render_json(ss_json_write_function_ideal, 0);
   CHECK_STR(text, "{\n  \"instructions\": 50000000,\n  \"cycles\": "

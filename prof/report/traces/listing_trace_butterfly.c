@@ -58,7 +58,7 @@ static void adjacency_of(const struct ss_callstacks *cs, int by_callee,
   free(fill);
   sort_cs = cs;
   for (uint32_t f = 0; f < n; f++)
-    qsort(a->edge + a->start[f], a->start[f + 1] - a->start[f],
+    ss_sort(a->edge + a->start[f], a->start[f + 1] - a->start[f],
           sizeof *a->edge, heavier_first);
   sort_cs = NULL;
 }

@@ -35,7 +35,7 @@ uint32_t *ss_trace_functions_by_exclusive(const struct ss_trace_model *m) {
   for (uint32_t i = 0; i < n; i++)
     order[i] = i;
   sort_model = m;
-  qsort(order, n, sizeof *order, by_exclusive);
+  ss_sort(order, n, sizeof *order, by_exclusive);
   sort_model = NULL;
   return order;
 }

@@ -54,7 +54,7 @@ static void print_lines(const struct ss_listing *l, const char *order_text,
   for (size_t i = 0; i < cs->num_lines; i++)
     v[i] = &cs->lines[i];
   sort_model = m;
-  qsort(v, cs->num_lines, sizeof *v, order);
+  ss_sort(v, cs->num_lines, sizeof *v, order);
   sort_model = NULL;
   char title[128];
   snprintf(title, sizeof title, "Line list, in descending order by %s",

@@ -715,35 +715,75 @@ static int exec_phase(void) {
   return 3;
 }
 
-/* A failed write: one line on stderr, no file, the exit status kept. */
+/* A failed write: one line on stderr, no file, the exit status kept.  The
+ * child's stderr is the log from the start (dup2, then exec), as when a
+ * shell redirects it. */
+static int unwritable_phase(const char *missing) {
+  test_build_descriptor(exe_descriptor);
+  setenv("_SPEEDSHOP_OUTPUT_DIRECTORY", missing, 1);
+  __ssrt_register_module(&exe_module);
+  bump(1, 1, 1);
+  exit(5);
+}
+
+/* The same failure after the process put another file on descriptor 2:
+ * not its stderr of the start (a program started with fd 2 closed opens
+ * its data there), so the runtime says nothing into it. */
+static int stderr_moved_phase(const char *missing, const char *data) {
+  test_build_descriptor(exe_descriptor);
+  setenv("_SPEEDSHOP_OUTPUT_DIRECTORY", missing, 1);
+  __ssrt_register_module(&exe_module);
+  int fd = open(data, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  dup2(fd, 2);
+  bump(1, 1, 1);
+  exit(5);
+}
+
+static void read_text(const char *path, char *text, size_t cap) {
+  FILE *f = fopen(path, "r");
+  size_t n = f ? fread(text, 1, cap - 1, f) : 0;
+  text[n] = '\0';
+  if (f)
+    fclose(f);
+}
+
 static void scenario_unwritable(void) {
   scenario = "unwritable";
-  char missing[8192], log[8192];
+  char missing[8192], log[8192], data[8192];
   snprintf(missing, sizeof missing, "%s/no/such/dir", dir);
   snprintf(log, sizeof log, "%s/stderr.txt", dir);
+  snprintf(data, sizeof data, "%s/data.txt", dir);
   pid_t pid = fork();
   if (pid == 0) {
     int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(fd, 2);
-    setenv("_SPEEDSHOP_OUTPUT_DIRECTORY", missing, 1);
-    __ssrt_register_module(&exe_module);
-    bump(1, 1, 1);
-    exit(5);
+    execl("/proc/self/exe", "test_writer", "--unwritable-phase", missing,
+          (char *)NULL);
+    _exit(99);
   }
   int status = wait_for(pid);
   check(WIFEXITED(status) && WEXITSTATUS(status) == 5, "exit status 0x%x", status);
-  char text[16384] = "";
-  FILE *f = fopen(log, "r");
-  size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
-  text[n] = '\0';
-  if (f)
-    fclose(f);
+  char text[16384];
+  read_text(log, text, sizeof text);
   char want[16384];
   snprintf(want, sizeof want,
            "ssrt: cannot write %s/test_writer.ideal.m%d: No such file or directory\n",
            missing, (int)pid);
   check(strcmp(text, want) == 0, "stderr was '%s'", text);
   unlink(log);
+
+  scenario = "stderr moved";
+  pid = fork();
+  if (pid == 0) {
+    execl("/proc/self/exe", "test_writer", "--stderr-moved-phase", missing,
+          data, (char *)NULL);
+    _exit(99);
+  }
+  status = wait_for(pid);
+  check(WIFEXITED(status) && WEXITSTATUS(status) == 5, "exit status 0x%x", status);
+  read_text(data, text, sizeof text);
+  check(text[0] == '\0', "the data file on fd 2 got '%s'", text);
+  unlink(data);
 }
 
 /* Nothing but the expected files (no temporaries, nothing from the parent,
@@ -789,6 +829,10 @@ int main(int argc, char **argv) {
     return exec_phase();
   if (argc > 1 && strcmp(argv[1], "--early-phase") == 0)
     return early_phase();
+  if (argc > 2 && strcmp(argv[1], "--unwritable-phase") == 0)
+    return unwritable_phase(argv[2]);
+  if (argc > 3 && strcmp(argv[1], "--stderr-moved-phase") == 0)
+    return stderr_moved_phase(argv[2], argv[3]);
   test_build_descriptor(exe_descriptor);
   find_plugin();
   const char *tmp = getenv("TMPDIR");

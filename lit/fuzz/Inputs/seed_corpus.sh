@@ -1,0 +1,30 @@
+#!/bin/sh
+# seed_corpus.sh SSCC SSRUN SEED.C DIR -- real experiment files of every
+# kind the runtime writes, made now (nothing recorded is kept in the
+# tree), into DIR: ideal at -O2 with line tables and at -O0 without,
+# each with its fork (f) and exec (e) files; usertime, totaltime, pcsamp,
+# fpcsamp, pcsampx and fpcsampx with caliper points, a thread, fork and
+# exec; fpe and io traces of the same; and a usertime file without
+# samples (every signal blocked).
+set -e
+sscc=$1 ssrun=$2 seed=$3 dir=$4
+work=$dir.build
+rm -rf "$dir" "$work" && mkdir -p "$dir" "$work" && cd "$work"
+"$sscc" -O2 -fss-ideal "$seed" -o ideal-O2 -lpthread
+"$sscc" -O0 -g0 -fss-ideal "$seed" -o ideal-O0 -lpthread
+"$sscc" -O1 -fss-sampling -DWITH_CALIPERS "$seed" -o sampled -lpthread
+./ideal-O2 exec
+./ideal-O0 exec
+for exp in usertime totaltime pcsamp fpcsamp pcsampx fpcsampx fpe io; do
+  "$ssrun" -$exp ./sampled exec
+done
+mkdir blocked && (cd blocked && "$ssrun" -usertime ../sampled blocked)
+for f in blocked/*; do mv "$f" "no-samples-${f#blocked/}"; done
+# The files, named by what they are, and the programs they name, which
+# stay where the files say they are.
+n=0
+for f in *.ideal.* *.usertime.* *.totaltime.* *.pcsamp.* *.fpcsamp.* *.pcsampx.* *.fpcsampx.* *.fpe.* *.io.*; do
+  n=$((n + 1))
+  cp "$f" "$dir/seed-$n-$f"
+done
+echo "seed_corpus: $n files"
