@@ -200,8 +200,10 @@ static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
   }
   free(w);
   m->mpi_job = p->num_files > 0 && p->files[0]->has_rank;
-  qsort(m->ranks, m->num_ranks, sizeof *m->ranks, rank_order);
-  qsort(m->pairs, m->num_pairs, sizeof *m->pairs, pair_order);
+  if (m->num_ranks)
+    qsort(m->ranks, m->num_ranks, sizeof *m->ranks, rank_order);
+  if (m->num_pairs) /* qsort's array must not be NULL, even empty */
+    qsort(m->pairs, m->num_pairs, sizeof *m->pairs, pair_order);
 }
 
 static int object_order(const void *x, const void *y) {

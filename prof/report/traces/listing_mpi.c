@@ -84,8 +84,6 @@ struct site {
   uint32_t call;
 };
 
-static const struct ss_trace_model *site_model;
-
 static int site_order(const void *x, const void *y) {
   const struct site *a = x, *b = y;
   uint64_t ta = a->line->w[ss_mpi_w_ns(a->call)];
@@ -114,9 +112,8 @@ void ss_list_mpi_call_sites(const struct ss_listing *l) {
         SS_GROW(v, cap, n);
         v[n++] = (struct site){&cs->lines[i], c};
       }
-  site_model = m;
-  qsort(v, n, sizeof *v, site_order);
-  site_model = NULL;
+  if (n)
+    qsort(v, n, sizeof *v, site_order);
   ss_print_title(out, "MPI calls by call site, in descending order by time");
   fprintf(out, "%12s %16s %12s  %-18s %s\n", "calls", "bytes", "secs",
           "routine", "function (file:line)");
