@@ -485,7 +485,8 @@ struct ss_rec_trace {
 enum ss_trace_kind {
   SS_TRACE_FPE = 1, /* floating-point exceptions */
   SS_TRACE_IO = 2,  /* I/O system calls */
-  SS_TRACE_MPI = 3  /* MPI calls (PMPI interposition, libssmpi.so) */
+  /* 3 is the heap trace's (issue 26, on main) */
+  SS_TRACE_MPI = 4  /* MPI calls (PMPI interposition, libssmpi.so) */
 };
 
 /* fpe: the exceptions trapped (inexact only when asked). */
