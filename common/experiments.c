@@ -9,8 +9,8 @@
 
 /* Marching orders follow the seeds' listings: "ut:cu" for usertime,
  * "pc,<bin bytes>,<interval in microseconds>,0:cu" for the PC-sampling
- * family and "fpe:cu" for fpe.  The seeds show none for totaltime, io and
- * heap; "tt:cu", "io:cu" and "heap:cu" are ours. */
+ * family and "fpe:cu" for fpe.  The seeds show none for totaltime, io,
+ * heap and mpi; "tt:cu", "io:cu", "heap:cu" and "mpi:cu" are ours. */
 static const struct ss_experiment table[] = {
     {"usertime", "ut:cu", SS_SAMPLING_USERTIME, 0, 30 * MS, 0, 0, -1},
     {"totaltime", "tt:cu", SS_SAMPLING_TOTALTIME, 0, 30 * MS, 0, 0, -1},
@@ -22,6 +22,7 @@ static const struct ss_experiment table[] = {
     {"fpe", "fpe:cu", 0, 0, 0, SS_TRACE_FPE, 0, -1},
     {"io", "io:cu", 0, 0, 0, SS_TRACE_IO, 1, -1},
     {"heap", "heap:cu", 0, 0, 0, SS_TRACE_HEAP, 0, -1},
+    {"mpi", "mpi:cu", 0, 0, 0, SS_TRACE_MPI, 0, -1},
 };
 
 /* The hardware-counter experiments of the seeds (003: "Hardware Counter
@@ -55,7 +56,7 @@ static const struct ss_experiment hwc_table[] = {
 };
 
 /* The rest of the seeds' list; ssrun names them as "not available yet". */
-static const char *const planned[] = {"bbcounts", "mpi", "numa"};
+static const char *const planned[] = {"bbcounts", "numa"};
 
 static int same(const char *a, const char *b) {
   while (*a && *a == *b)

@@ -29,6 +29,7 @@
 #include "locate.h"
 #include "raised_privileges.h"
 #include "util.h"
+#include "ss/format.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -211,6 +212,19 @@ static char *find_runtime(const char *argv0) {
   return xstrdup(resolved);
 }
 
+/* libssmpi.so beside the runtime (the mpi experiment's interposer), or a
+ * one-line failure when sscc was built without MPI. */
+static char *find_mpi_interposer(const char *runtime) {
+  char *dir = dir_name(runtime);
+  char *lib = concat(dir, "/", "libssmpi.so");
+  free(dir);
+  if (access(lib, R_OK) != 0)
+    die(1, "cannot run the mpi experiment: %s is missing (sscc was built "
+           "without an MPI library; install Open MPI, e.g. scripts/deps.sh, "
+           "and rebuild)", lib);
+  return lib;
+}
+
 /* LD_PRELOAD with the runtime added after what is already there (unless it
  * already is, under ssrun inside ssrun). */
 static void preload(const char *lib) {
@@ -375,6 +389,12 @@ int main(int argc, char **argv) {
       choose_hwc_event(exp, verbose);
     char *lib = find_runtime(argv[0]);
     preload(lib);
+    if (exp->trace_kind == SS_TRACE_MPI) {
+      /* The PMPI wrappers, after libssrt.so (which they call). */
+      char *mpi = find_mpi_interposer(lib);
+      preload(mpi);
+      free(mpi);
+    }
     setenv(SS_ENV_EXPERIMENT, exp->name, 1);
     if (verbose)
       fprintf(stderr, "ssrun: %s experiment (%s) of %s, runtime %s\n", exp->name,

@@ -192,3 +192,25 @@ config.substitutions.append(("%switch_pair_estimates",
                              else "--estimated 4 --tolerance 2"))
 config.substitutions.append(("%llvm14_patterns",
                              "" if major == 14 else "--patterns-optional"))
+
+# MPI (lit/mpi): Open MPI's mpicc and mpirun, and libssmpi.so, which the
+# build makes only when it found an MPI library (scripts/deps.sh installs
+# Open MPI).  Tests run as root here, 4 ranks on few cores: mpirun needs
+# --allow-run-as-root and --oversubscribe.
+if shutil.which("mpicc") and shutil.which("mpirun") and \
+        os.path.exists(os.path.join(libdir, "libssmpi.so")):
+    config.available_features.add("mpi")
+else:
+    lit_config.note("Open MPI (mpicc, mpirun) or build/lib/libssmpi.so not "
+                    "found: the lit/mpi tests are UNSUPPORTED (scripts/deps.sh "
+                    "installs openmpi-bin and libopenmpi-dev; then rebuild)")
+# Fortran through Open MPI's wrapper (gfortran, which libopenmpi-dev
+# brings).
+if shutil.which("mpifort"):
+    config.available_features.add("mpifort")
+config.substitutions.append(("%mpifort", "mpifort"))
+config.substitutions.append(("%mpicc", "mpicc"))
+config.substitutions.append(("%mpirun", "mpirun --allow-run-as-root --oversubscribe"))
+config.substitutions.append(("%mpicheck", config.python_executable + " " + os.path.join(tools, "mpicheck.py")))
+for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
+    config.environment[var] = "1"

@@ -28,6 +28,9 @@
 #   chromium                   headless Chromium renders ssprof -html in the tests
 #   python3-jsonschema         the tests validate -speedscope and -chrome against
 #                              their formats' schemas
+#   openmpi-bin, libopenmpi-dev  the mpi experiment: libssmpi.so (PMPI wrappers) is
+#                              built against Open MPI's library and the lit/mpi
+#                              tests run 4 ranks under its mpirun
 # (npm, which scripts/fetch-test-tools.sh uses for speedscope's schema, comes
 # with the machine's Node.js, as for bench/fetch-*.sh.)
 # and, for each version V in $SS_TEST_LLVM (scripts/test.sh runs the suite
@@ -38,7 +41,8 @@ set -euo pipefail
 packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-dev
           libunwind-dev libpfm4-dev
           autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
-          zlib1g-dev golang-go chromium python3-jsonschema)
+          zlib1g-dev golang-go chromium python3-jsonschema
+          openmpi-bin libopenmpi-dev)
 for v in ${SS_TEST_LLVM:-}; do
   packages+=("clang-$v" "llvm-$v-dev" "llvm-$v-tools" "llvm-$v")
 done

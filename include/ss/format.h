@@ -365,6 +365,7 @@ enum ss_record_tag {
   SS_REC_EVENTS = 9,     /* struct ss_rec_events + events */
   SS_REC_TRACE_NAMES = 10, /* struct ss_rec_trace_names + entries + strings */
   SS_REC_INDIRECT_TARGETS = 11, /* struct ss_rec_indirect_targets + entries */
+  SS_REC_RANK = 12,      /* struct ss_rec_rank + string (under MPI only) */
   SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
 };
 
@@ -530,7 +531,8 @@ struct ss_rec_trace {
 enum ss_trace_kind {
   SS_TRACE_FPE = 1, /* floating-point exceptions */
   SS_TRACE_IO = 2,  /* I/O system calls */
-  SS_TRACE_HEAP = 3 /* allocations and releases */
+  SS_TRACE_HEAP = 3, /* allocations and releases */
+  SS_TRACE_MPI = 4   /* MPI calls (PMPI interposition, libssmpi.so) */
 };
 
 /* fpe: the exceptions trapped (inexact only when asked). */
@@ -664,6 +666,81 @@ enum ss_name_how {
   SS_NAME_INHERITED = 3 /* a descriptor the program did not open here:
                            what /proc/self/fd said ("/dev/pts/0",
                            "pipe:[1234]") */
+};
+
+/*
+ * mpi event kinds: the MPI routine called (C or Fortran binding).
+ * value[0] is the peer (point-to-point: the destination of a send, the
+ * source a receive matched, from its status) or the root (rooted
+ * collectives) as a rank of MPI_COMM_WORLD, -1 when there is none (or
+ * MPI_PROC_NULL, or a wait that completed nothing); value[1] the bytes
+ * (count x MPI_Type_size: a send's or a collective's send buffer, a
+ * receive's received data, a Sendrecv's send, an Alltoall's whole send
+ * buffer); value[2] the communicator's size (0 when the routine has
+ * none).  An event's duration is the call's elapsed time.
+ */
+enum ss_mpi_call {
+  SS_MPI_INIT = 1,
+  SS_MPI_INIT_THREAD = 2,
+  SS_MPI_FINALIZE = 3,
+  SS_MPI_SEND = 4,
+  SS_MPI_SSEND = 5,
+  SS_MPI_BSEND = 6,
+  SS_MPI_RSEND = 7,
+  SS_MPI_ISEND = 8,
+  SS_MPI_ISSEND = 9,
+  SS_MPI_RECV = 10,
+  SS_MPI_IRECV = 11,
+  SS_MPI_SENDRECV = 12,
+  SS_MPI_PROBE = 13,
+  SS_MPI_IPROBE = 14,
+  SS_MPI_WAIT = 15,
+  SS_MPI_WAITALL = 16,
+  SS_MPI_WAITANY = 17,
+  SS_MPI_WAITSOME = 18,
+  SS_MPI_TEST = 19,
+  SS_MPI_TESTALL = 20,
+  SS_MPI_TESTANY = 21,
+  SS_MPI_BARRIER = 22,
+  SS_MPI_BCAST = 23,
+  SS_MPI_REDUCE = 24,
+  SS_MPI_ALLREDUCE = 25,
+  SS_MPI_GATHER = 26,
+  SS_MPI_GATHERV = 27,
+  SS_MPI_SCATTER = 28,
+  SS_MPI_SCATTERV = 29,
+  SS_MPI_ALLGATHER = 30,
+  SS_MPI_ALLGATHERV = 31,
+  SS_MPI_ALLTOALL = 32,
+  SS_MPI_ALLTOALLV = 33,
+  SS_MPI_REDUCE_SCATTER = 34,
+  SS_MPI_SCAN = 35,
+  SS_MPI_COMM_SPLIT = 36,
+  SS_MPI_COMM_DUP = 37,
+  SS_MPI_COMM_CREATE = 38,
+  SS_MPI_COMM_FREE = 39,
+  SS_MPI_CALL_LAST = SS_MPI_COMM_FREE
+};
+
+/*
+ * The rank of a process of an MPI job, in every experiment's file when
+ * the process ran under MPI (the launcher's environment said so, or the
+ * mpi experiment's MPI_Init did), right after PROCESS.  ssprof merges the
+ * ranks of one job and refuses to mix jobs.
+ */
+struct ss_rec_rank {
+  int32_t rank;  /* in MPI_COMM_WORLD */
+  uint32_t size; /* ranks in MPI_COMM_WORLD, 0 if unknown */
+  uint32_t how;  /* enum ss_rank_how */
+  uint32_t reserved;
+  /* then one string: the job ("" when unknown): the launcher's job id
+   * (Open MPI / PMIx namespace, Slurm job.step, ...) or, from the mpi
+   * experiment's MPI_Init, the one rank 0 sent every rank */
+}; /* 16 bytes */
+
+enum ss_rank_how {
+  SS_RANK_FROM_ENV = 1, /* the launcher's environment variables */
+  SS_RANK_FROM_MPI = 2  /* MPI_Comm_rank, job agreed through MPI_Bcast */
 };
 
 struct ss_rec_end {

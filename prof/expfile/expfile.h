@@ -88,6 +88,14 @@ struct ss_process_info {
   const char *abi;
 };
 
+/* RANK: the process was rank `rank` of MPI job `job` ("" unknown). */
+struct ss_rank_info {
+  int32_t rank;
+  uint32_t size; /* 0 if unknown */
+  uint32_t how;  /* enum ss_rank_how */
+  const char *job;
+};
+
 struct ss_map_entry {
   uint64_t base, text_start, text_end;
   uint8_t build_id[20];
@@ -190,6 +198,8 @@ struct ss_expfile {
   uint32_t num_unknown_records;
   int has_process;
   struct ss_process_info process;
+  int has_rank; /* it ran under MPI */
+  struct ss_rank_info rank;
   int has_map;
   struct ss_map_entry *map;
   uint32_t num_map;

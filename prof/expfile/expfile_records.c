@@ -22,6 +22,7 @@ enum {
   TARGETS_FIXED = 8,
   TARGET_ENTRY_SIZE = 24,
   NOTE_FIXED = 16,
+  RANK_FIXED = 16,
   USAGE_SIZE = 88
 };
 
@@ -202,6 +203,35 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
   return 0;
 }
 
+static int parse_rank(struct ss_expfile *f, const struct ss_raw_record *r,
+                      struct ss_err *err) {
+  struct ss_cursor c = {r->payload, r->length, 0};
+  if (f->has_rank) {
+    ss_err_set(err, "RANK record: more than one in the file");
+    return -1;
+  }
+  if (!ss_cursor_left(&c, RANK_FIXED)) {
+    ss_err_set(err, "RANK record: %llu bytes, shorter than its %d-byte "
+               "fixed part", (unsigned long long)r->length, RANK_FIXED);
+    return -1;
+  }
+  struct ss_rank_info *k = &f->rank;
+  k->rank = (int32_t)ss_le32(r->payload);
+  k->size = ss_le32(r->payload + 4);
+  k->how = ss_le32(r->payload + 8);
+  c.pos = RANK_FIXED;
+  if (ss_cursor_string(&c, &k->job, "RANK record", err) != 0 ||
+      check_trailing(f, &c, "RANK record", err) != 0)
+    return -1;
+  if (k->rank < 0 || (k->size && (uint32_t)k->rank >= k->size)) {
+    ss_err_set(err, "RANK record: rank %d outside the job's %u ranks",
+               k->rank, k->size);
+    return -1;
+  }
+  f->has_rank = 1;
+  return 0;
+}
+
 /* INDIRECT_TARGETS: belongs to the COUNTS record right before it. */
 static int parse_indirect_targets(struct ss_expfile *f,
                                   const struct ss_raw_record *r,
@@ -370,6 +400,9 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
       break;
     case SS_REC_COUNTS:
       rc = parse_counts(f, r, err);
+      break;
+    case SS_REC_RANK:
+      rc = parse_rank(f, r, err);
       break;
     case SS_REC_NOTE:
       rc = parse_note(f, r, err);

@@ -46,7 +46,7 @@ int ss_parse_trace(struct ss_expfile *f, const struct ss_raw_record *r,
   t->start_ns = ss_le64(p + 40);
   c.pos = TRACE_FIXED;
   if (t->kind != SS_TRACE_FPE && t->kind != SS_TRACE_IO &&
-      t->kind != SS_TRACE_HEAP) {
+      t->kind != SS_TRACE_HEAP && t->kind != SS_TRACE_MPI) {
     ss_err_set(err, "TRACE record: unknown trace kind %u", t->kind);
     return -1;
   }
@@ -164,6 +164,8 @@ static int kind_known(uint32_t trace, uint32_t kind) {
     return kind != 0 && (kind & ~(uint32_t)0x1f) == 0;
   if (trace == SS_TRACE_HEAP)
     return kind >= 1 && kind <= SS_HEAP_CALL_LAST;
+  if (trace == SS_TRACE_MPI)
+    return kind >= 1 && kind <= SS_MPI_CALL_LAST;
   return kind >= 1 && kind <= SS_IO_CALL_LAST;
 }
 

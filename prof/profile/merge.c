@@ -105,6 +105,19 @@ static int check_same_run_kind(const struct ss_profile *p,
                first->process.experiment, first->name);
     return -1;
   }
+  if (f->has_rank != first->has_rank) {
+    const struct ss_expfile *in = f->has_rank ? f : first;
+    ss_err_set(err, "%s is rank %d of an MPI job and %s ran outside MPI; "
+               "merge only the ranks of one job", in->name, in->rank.rank,
+               in == f ? first->name : f->name);
+    return -1;
+  }
+  if (f->has_rank && strcmp(f->rank.job, first->rank.job) != 0) {
+    ss_err_set(err, "MPI job '%s' differs from '%s' in %s; merge only the "
+               "ranks of one job (ssprof -rank N reads one rank)",
+               f->rank.job, first->rank.job, first->name);
+    return -1;
+  }
   if (strcmp(ss_basename(f->process.target),
              ss_basename(first->process.target)) != 0) {
     ss_err_set(err, "target program '%s' differs from '%s' in %s; merge only "

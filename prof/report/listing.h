@@ -90,6 +90,12 @@ void ss_list_trace_json(const struct ss_listing *l);
 void ss_list_heap_stacks(const struct ss_listing *l);
 void ss_list_heap_leaks(const struct ss_listing *l);
 void ss_list_heap_errors(const struct ss_listing *l);
+/* mpi: routines, ranks and imbalance, messages by pair, call sites
+ * (traces/listing_mpi.c). */
+void ss_list_mpi_routines(const struct ss_listing *l);
+void ss_list_mpi_ranks(const struct ss_listing *l);
+void ss_list_mpi_pairs(const struct ss_listing *l);
+void ss_list_mpi_call_sites(const struct ss_listing *l);
 
 /* The rows of the -json documents, one object each (named `key` inside an
  * object, NULL inside an array), for -diff's "before" and "after":

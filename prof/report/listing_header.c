@@ -65,6 +65,41 @@ static void print_notes(FILE *out, const struct ss_expfile *f) {
     fprintf(out, "Caliper point 1 at target end\n");
 }
 
+static double secs(uint64_t ns) { return (double)ns / 1e9; }
+
+/* Under MPI: each file's rank, host and the CPU time it used, in rank
+ * order (files in the order given among equals). */
+static void print_ranks(FILE *out, const struct ss_profile *p) {
+  if (!p->files[0]->has_rank)
+    return;
+  const struct ss_rank_info *r0 = &p->files[0]->rank;
+  fprintf(out, "MPI job %s, %u ranks; files read--\n",
+          r0->job[0] ? r0->job : "(unknown)", r0->size);
+  fprintf(out, "%6s %8s %10s %10s %10s  %-16s %s\n", "rank", "pid",
+          "user secs", "sys secs", "real secs", "host", "file");
+  int32_t last = -1;
+  for (;;) {
+    /* The next rank above `last`. */
+    int32_t next = -1;
+    for (size_t i = 0; i < p->num_files; i++) {
+      int32_t r = p->files[i]->rank.rank;
+      if (r > last && (next < 0 || r < next))
+        next = r;
+    }
+    if (next < 0)
+      break;
+    for (size_t i = 0; i < p->num_files; i++) {
+      const struct ss_expfile *f = p->files[i];
+      if (f->rank.rank != next)
+        continue;
+      fprintf(out, "%6d %8u %10.3f %10.3f %10.3f  %-16s %s\n", next,
+              f->process.pid, secs(f->usage.user_ns), secs(f->usage.sys_ns),
+              secs(f->usage.real_ns), f->process.host, f->name);
+    }
+    last = next;
+  }
+}
+
 void ss_list_header(const struct ss_listing *l) {
   const struct ss_profile *p = l->profile;
   const struct ss_process_info *pi = &p->files[0]->process;
@@ -83,6 +118,7 @@ void ss_list_header(const struct ss_listing *l) {
   fputs("Experiment notes--\n", out);
   for (size_t i = 0; i < p->num_files; i++)
     print_notes(out, p->files[i]);
+  print_ranks(out, p);
   if (!l->sampling) /* ssprof -cpi: the sampling run joined */
     return;
   const struct ss_process_info *si = &l->sampling->files[0]->process;

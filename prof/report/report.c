@@ -126,6 +126,12 @@ void ss_report_trace(const struct ss_listing *l) {
     return;
   }
   ss_list_trace_summary(l);
+  if (l->traces->kind->kind == SS_TRACE_MPI) {
+    ss_list_mpi_routines(l);
+    ss_list_mpi_ranks(l);
+    ss_list_mpi_pairs(l);
+    ss_list_mpi_call_sites(l);
+  }
   ss_list_trace_functions(l);
   if (l->traces->heap) {
     ss_list_heap_stacks(l);

@@ -62,6 +62,9 @@ struct ss_options {
   const char *srcdir;
   const char *exports[SS_EXPORT_COUNT]; /* NULL: not asked for */
   int version;
+  /* -rank N: only the files of MPI rank N */
+  int rank_given;
+  long rank;
   /* -diff: files[0, num_before) are before, the rest after */
   int diff;
   size_t num_before;

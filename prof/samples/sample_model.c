@@ -36,6 +36,8 @@ static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
                           weights);
         m->samples++;
         m->ns += weights[NS];
+        m->file_samples[fi]++;
+        m->file_ns[fi] += weights[NS];
         if (s.flags & (SS_SAMPLE_INCOMPLETE | SS_SAMPLE_TRUNCATED))
           m->incomplete++;
       }
@@ -147,6 +149,8 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
   m->clock = first->sampling.clock;
   m->calipers_given = calipers->given;
   m->windows = ss_xcalloc(p->num_files, sizeof *m->windows);
+  m->file_samples = ss_xcalloc(p->num_files, sizeof *m->file_samples);
+  m->file_ns = ss_xcalloc(p->num_files, sizeof *m->file_ns);
   for (size_t i = 0; i < p->num_files; i++) {
     const struct ss_expfile *f = p->files[i];
     *bad_file = f->name;
@@ -245,6 +249,8 @@ void ss_sample_model_release(struct ss_sample_model *m) {
     free(m->strings[i]);
   free(m->strings);
   free(m->windows);
+  free(m->file_samples);
+  free(m->file_ns);
   free(m->functions);
   free(m->by_rank);
   free(m->lines);

@@ -114,6 +114,8 @@ struct ss_sample_model {
   uint32_t threads;
   int calipers_given;
   struct ss_caliper_window *windows; /* [profile->num_files] */
+  /* selected samples and their time per file (an MPI rank's rows) */
+  uint64_t *file_samples, *file_ns; /* [profile->num_files] */
   struct ss_sfunction *functions;
   uint32_t num_functions;
   uint32_t *by_rank; /* function ids in [index] order */

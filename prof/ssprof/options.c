@@ -41,6 +41,8 @@ const char ss_usage_text[] =
     "                    caliper points n1 (default 0) and n2\n"
     "  -leaks            heap: the blocks never released, by the call stack\n"
     "                    that allocated them (instead of the listing)\n"
+    "  -rank n           MPI runs: only the files of rank n (without it the\n"
+    "                    ranks of one job are merged)\n"
     "  -u, -usage        the resources the program used (ssusage)\n"
     "  -nh               no listing header\n"
     "  -dsolist          the program's DSOs and their text addresses\n"
@@ -63,7 +65,8 @@ const char ss_usage_text[] =
     "  -diff before after, -diff before... -vs after...\n"
     "                    per function, line and loop: before, after, change\n"
     "  -version          ssprof's version\n"
-    "Experiments: ideal (and bbcounts), usertime, totaltime, [f]pcsamp[x].\n"
+    "Experiments: ideal (and bbcounts), usertime, totaltime, [f]pcsamp[x],\n"
+    "fpe, io, mpi.\n"
     "Several files of one program and experiment are summed.\n"
     "SOURCE_DATE_EPOCH, if set, is the date the listing header shows.\n";
 
@@ -140,7 +143,8 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
 static const char *const option_names[] = {
     "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
     "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
-    "-cpu", "-calls", "-leaks", "-u", "-usage", "-calipers", "-nh", "-dsolist",
+    "-cpu", "-calls", "-leaks", "-u", "-usage", "-calipers", "-rank", "-nh",
+    "-dsolist",
     "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
     "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
     "-diff", "-vs", "-version", NULL};
@@ -254,6 +258,19 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       }
       if (parse_calipers(argv[++i], &o->calipers, msg, msg_size) != 0)
         return -1;
+    } else if (is(a, "-rank", NULL)) {
+      const char *v = i + 1 < argc ? argv[i + 1] : "";
+      char *end = NULL;
+      long r = *v >= '0' && *v <= '9' ? strtol(v, &end, 10) : -1;
+      if (r < 0 || !end || *end || r > 100000000) {
+        snprintf(msg, msg_size, "option '-rank' needs an MPI rank: a number "
+                 "from 0 (e.g. -rank 2)%s%s%s", *v ? "; not '" : "", v,
+                 *v ? "'" : "");
+        return -1;
+      }
+      i++;
+      o->rank_given = 1;
+      o->rank = r;
     } else if (is(a, "-nh", NULL)) {
       o->no_header = 1;
     } else if (is(a, "-dsolist", NULL)) {

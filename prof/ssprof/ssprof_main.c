@@ -117,8 +117,38 @@ struct file_set {
   int merged;
 };
 
+/* -rank N: keeps only the files of rank N (in place); 0, or -1 after a
+ * one-line message when there is none. */
+static int select_rank(struct file_set *s, long rank) {
+  size_t kept = 0, outside = 0;
+  char ranks[256] = "";
+  size_t used = 0;
+  for (size_t i = 0; i < s->num; i++) {
+    struct ss_expfile *f = s->files[i];
+    if (f->has_rank && f->rank.rank == rank) {
+      s->files[kept++] = f;
+      continue;
+    }
+    if (used < sizeof ranks)
+      used += (size_t)snprintf(ranks + used, sizeof ranks - used, "%s%d",
+                               used ? ", " : "",
+                               f->has_rank ? f->rank.rank : -1);
+    outside += !f->has_rank;
+    ss_expfile_free(f);
+  }
+  size_t given = s->num;
+  s->num = kept;
+  if (kept)
+    return 0;
+  fprintf(stderr, "ssprof: -rank %ld: no file of rank %ld among the %zu "
+          "given (their ranks: %s%s)\n", rank, rank, given, ranks,
+          outside ? "; -1: ran outside MPI" : "");
+  return -1;
+}
+
 static const struct ssprof_family *load_set(struct file_set *s,
-                                            const char **names, size_t n) {
+                                            const char **names, size_t n,
+                                            const struct ss_options *opt) {
   memset(s, 0, sizeof *s);
   s->files = ss_xcalloc(n, sizeof *s->files);
   for (size_t i = 0; i < n; i++) {
@@ -141,6 +171,11 @@ static const struct ssprof_family *load_set(struct file_set *s,
       fprintf(stderr, "ssprof: warning: %s: the same experiment as %s (the "
               "same file, or a copy); counted once\n", names[i], same->name);
     ss_expfile_free(f);
+  }
+  if (opt->rank_given) {
+    if (select_rank(s, opt->rank) != 0)
+      return NULL;
+    n = s->num;
   }
   struct ss_err err;
   const char *bad_file = NULL;
@@ -167,10 +202,10 @@ static void release_set(struct file_set *s) {
 static int diff(const struct ss_options *opt) {
   struct file_set before, after;
   const struct ssprof_family *fb = load_set(&before, opt->files,
-                                            opt->num_before);
+                                            opt->num_before, opt);
   const struct ssprof_family *fa =
       fb ? load_set(&after, opt->files + opt->num_before,
-                    opt->num_files - opt->num_before)
+                    opt->num_files - opt->num_before, opt)
          : NULL;
   int status = 1;
   if (fb && fa && fb != fa)
@@ -234,7 +269,7 @@ int main(int argc, char **argv) {
   } else {
     struct file_set set;
     const struct ssprof_family *family = load_set(&set, opt.files,
-                                                  opt.num_files);
+                                                  opt.num_files, &opt);
     status = family ? family->report(&set.profile, &opt) : 1;
     release_set(&set);
   }

@@ -655,6 +655,18 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   put_record(&file, 1, &pl);
   records++;
 
+  /* RANK: rank, size, how (2: from MPI), reserved, the job */
+  if (o->mpi_job) {
+    pl.len = 0;
+    put_u32(&pl, (uint32_t)o->mpi_rank);
+    put_u32(&pl, o->mpi_size);
+    put_u32(&pl, 2);
+    put_u32(&pl, 0);
+    put_string(&pl, o->mpi_job);
+    put_record(&file, 12, &pl);
+    records++;
+  }
+
   /* MODULE_MAP: the program (twice when loaded twice), this binary for
    * the ELF target, then the extra modules. */
   size_t max_map = 3 + o->num_modules;

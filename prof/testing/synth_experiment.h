@@ -179,6 +179,10 @@ struct synth_options {
   const struct synth_module *main_module;
   const struct synth_module *modules;
   size_t num_modules;
+  /* MPI: a RANK record after PROCESS when mpi_job is set */
+  const char *mpi_job;
+  int32_t mpi_rank;
+  uint32_t mpi_size;
   const uint64_t *usage;   /* 11 USAGE values, NULL: 1000, 2000, ... */
   int no_usage;
 };

@@ -40,26 +40,28 @@ static void weigh_fpe(const struct ss_event_view *e, uint64_t *w) {
 /* -- io ----------------------------------------------------------------------- */
 
 /* "calls", "bytes", "ns", then "<call>.calls", "<call>.bytes" and
- * "<call>.ns". */
-static char io_weight_text[SS_IO_W_COUNT][24];
-static const char *io_weights[SS_IO_W_COUNT];
-
-static void name_io_weights(void) {
-  if (io_weights[0])
+ * "<call>.ns" for calls 1..last (io and mpi weigh alike). */
+#define CALL_WEIGHT_TEXT 40
+static void name_call_weights(const char *const *calls, uint32_t last,
+                              char (*text)[CALL_WEIGHT_TEXT],
+                              const char **names) {
+  if (names[0])
     return;
-  static const char *const fixed[SS_IO_W_PER_CALL] = {"calls", "bytes", "ns"};
-  for (uint32_t i = 0; i < SS_IO_W_PER_CALL; i++)
-    io_weights[i] = fixed[i];
-  for (uint32_t c = 1; c <= SS_IO_CALL_LAST; c++) {
-    static const char *const suffix[3] = {".calls", ".bytes", ".ns"};
+  static const char *const fixed[3] = {"calls", "bytes", "ns"};
+  static const char *const suffix[3] = {".calls", ".bytes", ".ns"};
+  for (uint32_t i = 0; i < 3; i++)
+    names[i] = fixed[i];
+  for (uint32_t c = 1; c <= last; c++)
     for (uint32_t k = 0; k < 3; k++) {
-      char *text = io_weight_text[ss_io_w_calls(c) + k];
-      strcpy(text, io_calls[c]);
-      strcat(text, suffix[k]);
-      io_weights[ss_io_w_calls(c) + k] = text;
+      char *t = text[3 * c + k];
+      strcpy(t, calls[c]);
+      strcat(t, suffix[k]);
+      names[3 * c + k] = t;
     }
-  }
 }
+
+static char io_weight_text[SS_IO_W_COUNT][CALL_WEIGHT_TEXT];
+static const char *io_weights[SS_IO_W_COUNT];
 
 static void weigh_io(const struct ss_event_view *e, uint64_t *w) {
   memset(w, 0, SS_IO_W_COUNT * sizeof *w);
@@ -134,15 +136,61 @@ static void weigh_heap(const struct ss_event_view *e, uint64_t *w) {
   w[SS_HEAP_W_PER_CALL + e->kind - 1] = 1;
 }
 
+/* -- mpi ---------------------------------------------------------------------- */
+
+static const char *const mpi_calls[SS_MPI_CALL_LAST + 1] = {
+    "?",
+    "MPI_Init", "MPI_Init_thread", "MPI_Finalize",
+    "MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend",
+    "MPI_Issend", "MPI_Recv", "MPI_Irecv", "MPI_Sendrecv", "MPI_Probe",
+    "MPI_Iprobe", "MPI_Wait", "MPI_Waitall", "MPI_Waitany", "MPI_Waitsome",
+    "MPI_Test", "MPI_Testall", "MPI_Testany", "MPI_Barrier", "MPI_Bcast",
+    "MPI_Reduce", "MPI_Allreduce", "MPI_Gather", "MPI_Gatherv",
+    "MPI_Scatter", "MPI_Scatterv", "MPI_Allgather", "MPI_Allgatherv",
+    "MPI_Alltoall", "MPI_Alltoallv", "MPI_Reduce_scatter", "MPI_Scan",
+    "MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Comm_free"};
+
+const char *ss_mpi_call_name(uint32_t call) {
+  return call <= SS_MPI_CALL_LAST ? mpi_calls[call] : "?";
+}
+
+int ss_mpi_call_sends(uint32_t call) {
+  return (call >= SS_MPI_SEND && call <= SS_MPI_ISSEND) ||
+         call == SS_MPI_SENDRECV;
+}
+
+int ss_mpi_call_brackets(uint32_t call) {
+  return call == SS_MPI_INIT || call == SS_MPI_INIT_THREAD ||
+         call == SS_MPI_FINALIZE;
+}
+
+static char mpi_weight_text[SS_MPI_W_COUNT][CALL_WEIGHT_TEXT];
+static const char *mpi_weights[SS_MPI_W_COUNT];
+
+static void weigh_mpi(const struct ss_event_view *e, uint64_t *w) {
+  memset(w, 0, SS_MPI_W_COUNT * sizeof *w);
+  uint64_t bytes = e->value[1] > 0 ? (uint64_t)e->value[1] : 0;
+  w[SS_MPI_W_CALLS] = 1;
+  w[SS_MPI_W_BYTES] = bytes;
+  w[SS_MPI_W_NS] = e->duration_ns;
+  w[ss_mpi_w_calls(e->kind)] = 1;
+  w[ss_mpi_w_bytes(e->kind)] = bytes;
+  w[ss_mpi_w_ns(e->kind)] = e->duration_ns;
+}
+
 static const struct ss_trace_desc kinds[] = {
     {SS_TRACE_FPE, "FPEs", "FPEs", SS_FPE_W_COUNT, fpe_weights, weigh_fpe},
     {SS_TRACE_IO, "I/O calls", "calls", SS_IO_W_COUNT, io_weights, weigh_io},
     {SS_TRACE_HEAP, "allocations", "allocs", SS_HEAP_W_COUNT, heap_weights,
      weigh_heap},
+    {SS_TRACE_MPI, "MPI calls", "calls", SS_MPI_W_COUNT, mpi_weights,
+     weigh_mpi},
 };
 
 const struct ss_trace_desc *ss_trace_desc_of(uint32_t kind) {
-  name_io_weights();
+  name_call_weights(io_calls, SS_IO_CALL_LAST, io_weight_text, io_weights);
+  name_call_weights(mpi_calls, SS_MPI_CALL_LAST, mpi_weight_text,
+                    mpi_weights);
   name_heap_weights();
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (kinds[i].kind == kind)

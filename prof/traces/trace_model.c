@@ -71,10 +71,83 @@ static uint32_t object_id(struct ss_trace_model *m, struct objects *o,
   return id;
 }
 
+/* The row of rank `rank`, made on first use (rows are sorted at the
+ * end). */
+static struct ss_trace_rank *rank_row(struct ss_trace_model *m, size_t *cap,
+                                      const struct ss_expfile *f) {
+  int32_t rank = f->has_rank ? f->rank.rank : -1;
+  for (size_t i = 0; i < m->num_ranks; i++)
+    if (m->ranks[i].rank == rank)
+      return &m->ranks[i];
+  SS_GROW(m->ranks, *cap, m->num_ranks);
+  struct ss_trace_rank *r = &m->ranks[m->num_ranks++];
+  memset(r, 0, sizeof *r);
+  r->rank = rank;
+  r->host = f->process.host;
+  r->w = ss_xcalloc(m->kind->num_weights, sizeof *r->w);
+  return r;
+}
+
+static void add_pair(struct ss_trace_model *m, size_t *cap, int32_t from,
+                     int32_t to, uint64_t bytes) {
+  for (size_t i = 0; i < m->num_pairs; i++)
+    if (m->pairs[i].from == from && m->pairs[i].to == to) {
+      m->pairs[i].messages++;
+      m->pairs[i].bytes += bytes;
+      return;
+    }
+  SS_GROW(m->pairs, *cap, m->num_pairs);
+  m->pairs[m->num_pairs++] = (struct ss_mpi_pair){from, to, 1, bytes};
+}
+
+/* mpi: one file's span between MPI_Init and MPI_Finalize and its time in
+ * MPI within it (traces.h). */
+struct mpi_span {
+  uint64_t first, last;     /* earliest start, latest end of any call */
+  uint64_t init_end;        /* 0: no MPI_Init */
+  uint64_t finalize_start;  /* 0: no MPI_Finalize */
+  uint64_t in_mpi;
+};
+
+static void span_add(struct mpi_span *s, const struct ss_event_view *e) {
+  uint64_t end = e->time_ns + e->duration_ns;
+  if (!s->last || e->time_ns < s->first)
+    s->first = e->time_ns;
+  if (end > s->last)
+    s->last = end;
+  if (e->kind == SS_MPI_INIT || e->kind == SS_MPI_INIT_THREAD)
+    s->init_end = end;
+  else if (e->kind == SS_MPI_FINALIZE)
+    s->finalize_start = e->time_ns;
+  else
+    s->in_mpi += e->duration_ns;
+}
+
+static void span_close(const struct mpi_span *s, struct ss_trace_rank *r) {
+  uint64_t from = s->init_end ? s->init_end : s->first;
+  uint64_t to = s->finalize_start ? s->finalize_start : s->last;
+  r->span_ns += to > from ? to - from : 0;
+  r->in_mpi_ns += s->in_mpi;
+}
+
+static int rank_order(const void *x, const void *y) {
+  const struct ss_trace_rank *a = x, *b = y;
+  return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+static int pair_order(const void *x, const void *y) {
+  const struct ss_mpi_pair *a = x, *b = y;
+  if (a->from != b->from)
+    return a->from < b->from ? -1 : 1;
+  return a->to < b->to ? -1 : a->to > b->to;
+}
+
 /* heap: `added` gets each event's place among those added (its stack in
  * the SS_CS_STACKS sequence), UINT32_MAX for those the window left out. */
 static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
                        struct objects *o, uint32_t *added) {
+  size_t rank_cap = 0, pair_cap = 0;
+  int mpi = m->kind->kind == SS_TRACE_MPI;
   const struct ss_profile *p = m->profile;
   uint32_t nw = m->kind->num_weights;
   uint64_t *w = ss_xcalloc(nw, sizeof *w);
@@ -83,6 +156,10 @@ static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
   for (uint32_t fi = 0; fi < p->num_files; fi++) {
     const struct ss_expfile *f = p->files[fi];
     const struct ss_caliper_window *win = &m->windows[fi];
+    struct ss_trace_rank *row = rank_row(m, &rank_cap, f);
+    row->files++;
+    struct mpi_span span;
+    memset(&span, 0, sizeof span);
     for (size_t bi = 0; bi < f->num_event_blocks; bi++) {
       const struct ss_event_block *blk = &f->event_blocks[bi];
       const uint8_t *cur = blk->data;
@@ -106,6 +183,16 @@ static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
           m->totals[i] += w[i];
         if (e.duration_ns > m->max_ns)
           m->max_ns = e.duration_ns;
+        for (uint32_t i = 0; i < nw; i++)
+          row->w[i] += w[i];
+        if (e.duration_ns > row->max_ns)
+          row->max_ns = e.duration_ns;
+        if (mpi) {
+          span_add(&span, &e);
+          if (ss_mpi_call_sends(e.kind) && e.value[0] >= 0 && f->has_rank)
+            add_pair(m, &pair_cap, f->rank.rank, (int32_t)e.value[0],
+                     e.value[1] > 0 ? (uint64_t)e.value[1] : 0);
+        }
         if (e.flags & (SS_SAMPLE_INCOMPLETE | SS_SAMPLE_TRUNCATED))
           m->incomplete++;
         if (with_objects) {
@@ -118,8 +205,13 @@ static void add_events(struct ss_trace_model *m, struct ss_cs_builder *b,
         }
       }
     }
+    if (mpi)
+      span_close(&span, row);
   }
   free(w);
+  m->mpi_job = p->num_files > 0 && p->files[0]->has_rank;
+  ss_sort(m->ranks, m->num_ranks, sizeof *m->ranks, rank_order);
+  ss_sort(m->pairs, m->num_pairs, sizeof *m->pairs, pair_order);
 }
 
 static int object_order(const void *x, const void *y) {
@@ -186,6 +278,10 @@ void ss_trace_model_release(struct ss_trace_model *m) {
   for (size_t i = 0; i < m->num_objects; i++)
     free(m->objects[i].w);
   free(m->objects);
+  for (size_t i = 0; i < m->num_ranks; i++)
+    free(m->ranks[i].w);
+  free(m->ranks);
+  free(m->pairs);
   free(m->totals);
   free(m->windows);
   ss_callstacks_release(&m->stacks);

@@ -26,6 +26,8 @@
  *  io:  one event is one call: calls 1, bytes moved (the result of a
  *       successful read, write or sendfile, and their relatives), its
  *       elapsed time; and the same per kind of call.
+ *  mpi: one event is one MPI call: calls 1, its bytes (ss/format.h says
+ *       which), its elapsed time; and the same per routine.
  */
 enum {
   SS_FPE_W_TOTAL,
@@ -85,6 +87,25 @@ const char *ss_heap_call_name(uint32_t call);
 struct ss_event_view;
 int ss_heap_event_allocates(const struct ss_event_view *e);
 int ss_heap_event_releases(const struct ss_event_view *e);
+enum { SS_MPI_W_CALLS, SS_MPI_W_BYTES, SS_MPI_W_NS, SS_MPI_W_PER_CALL };
+#define SS_MPI_W_COUNT (SS_MPI_W_PER_CALL + 3 * SS_MPI_CALL_LAST)
+/* The calls, bytes and time weights of MPI routine `call`. */
+static inline uint32_t ss_mpi_w_calls(uint32_t call) {
+  return SS_MPI_W_PER_CALL + 3 * (call - 1);
+}
+static inline uint32_t ss_mpi_w_bytes(uint32_t call) {
+  return ss_mpi_w_calls(call) + 1;
+}
+static inline uint32_t ss_mpi_w_ns(uint32_t call) {
+  return ss_mpi_w_calls(call) + 2;
+}
+/* "MPI_Send", ... for an enum ss_mpi_call. */
+const char *ss_mpi_call_name(uint32_t call);
+/* Whether the routine sends a point-to-point message (its peer is the
+ * destination), and whether it starts or ends the MPI part of a rank's
+ * run (MPI_Init, MPI_Init_thread, MPI_Finalize). */
+int ss_mpi_call_sends(uint32_t call);
+int ss_mpi_call_brackets(uint32_t call);
 
 /* "read", "pwritev", ... for an enum ss_io_call. */
 const char *ss_io_call_name(uint32_t call);
@@ -123,6 +144,28 @@ struct ss_trace_object {
   uint64_t max_ns;    /* the longest event (io: call) */
 };
 
+/* The events of one MPI rank (every file of that rank), or of the whole
+ * run outside MPI (rank -1). */
+struct ss_trace_rank {
+  int32_t rank;
+  const char *host;
+  uint32_t files;
+  uint64_t *w;      /* [num_weights] */
+  uint64_t max_ns;
+  /* mpi: the rank's run between the end of MPI_Init and the start of
+   * MPI_Finalize (without them, its first and last MPI call), and the
+   * time in its other MPI calls in that span: the rest is computing. */
+  uint64_t span_ns, in_mpi_ns;
+};
+
+/* mpi: point-to-point messages sent from one rank to another (the
+ * sending routines' events: MPI_Send, Ssend, Bsend, Rsend, Isend, Issend,
+ * Sendrecv's send). */
+struct ss_mpi_pair {
+  int32_t from, to;
+  uint64_t messages, bytes;
+};
+
 struct ss_trace_model {
   const struct ss_profile *profile;
   const struct ss_trace_desc *kind;
@@ -141,6 +184,12 @@ struct ss_trace_model {
   struct ss_trace_object *objects; /* by rank */
   size_t num_objects;
   struct ss_heap_result *heap; /* heap: the replay's findings, else NULL */
+  /* by MPI rank, ascending; one row (rank -1) outside MPI */
+  struct ss_trace_rank *ranks;
+  size_t num_ranks;
+  int mpi_job; /* the files are ranks of an MPI job */
+  struct ss_mpi_pair *pairs; /* by (from, to) */
+  size_t num_pairs;
   char **warnings; /* whole lines after "ssprof: " */
   size_t num_warnings;
 };

@@ -7,6 +7,7 @@
 #include "experiment.h"
 #include "identity.h"
 #include "module_map.h"
+#include "mpi_rank.h"
 #include "output_file.h"
 #include "part.h"
 #include "privileges.h"
@@ -69,6 +70,7 @@ static void add_name(struct ssrt_str *s, const struct ssrt_identity *id) {
   ssrt_str_add(s, ".");
   ssrt_str_add(s, id->code);
   ssrt_str_add_u64(s, (uint64_t)id->pid);
+  ssrt_mpi_rank_add_to_name(s, ssrt_info.host_name);
 }
 
 /* <exe>.<experiment>.<code><pid>, and <dir>/<that> for the messages. */
@@ -268,6 +270,7 @@ static void write_records(struct ssrt_writer *w, const struct ssrt_identity *id,
 
   write_file_header(w);
   write_process(w, id, e, end_ns);
+  ssrt_mpi_rank_write(w);
   /* At exit the map was refreshed just before the write (lifecycle.c); a
    * signal handler or exec uses the last one. */
   write_module_map(w, map, unloaded, e->kind == SSRT_ENDING_EXIT);

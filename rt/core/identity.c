@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "identity.h"
 
+#include "mpi_rank.h"
+
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -55,6 +57,7 @@ void ssrt_identity_init(void) {
   set_code(ssrt_id.code, code_from_markers);
   ssrt_id.start_realtime_ns = ssrt_clock_ns(CLOCK_REALTIME);
   ssrt_id.start_monotonic_ns = ssrt_clock_ns(CLOCK_MONOTONIC);
+  ssrt_mpi_rank_init();
 }
 
 void ssrt_identity_forked(void) {

@@ -79,23 +79,8 @@ static uint32_t update_names(uint32_t kind, int64_t result, int *fd,
 static void emit(uint32_t kind, uint32_t object, uint64_t start_ns,
                  int64_t result, int fd, int64_t extra, const uint64_t *pcs,
                  int depth, uint16_t flags) {
-  struct ssrt_tracer *t = ssrt_tracer_self();
-  if (!ssrt_tracer_enter(t))
-    return;
-  struct ss_event e;
-  memset(&e, 0, sizeof e);
-  e.depth = (uint16_t)depth;
-  e.flags = flags;
-  e.kind = kind;
-  e.object = object;
-  e.time_ns = start_ns;
-  uint64_t now = ssrt_tracer_now();
-  e.duration_ns = now > start_ns ? now - start_ns : 0;
-  e.value[0] = result;
-  e.value[1] = fd;
-  e.value[2] = extra;
-  ssrt_tracer_record(t, &e, pcs);
-  ssrt_tracer_leave(t);
+  const int64_t values[3] = {result, fd, extra};
+  ssrt_tracer_record_call(kind, object, start_ns, values, pcs, depth, flags);
 }
 
 void ssrt_io_begin(struct ssrt_io_call *c, uint32_t kind, int fd) {

@@ -118,6 +118,27 @@ int ssrt_tracer_start(const struct ssrt_trace_info *info) {
   return 0;
 }
 
+void ssrt_tracer_record_call(uint32_t kind, uint32_t object,
+                             uint64_t start_ns, const int64_t values[3],
+                             const uint64_t *pcs, int depth, uint16_t flags) {
+  struct ssrt_tracer *t = ssrt_tracer_self();
+  if (!ssrt_tracer_enter(t))
+    return;
+  struct ss_event e;
+  memset(&e, 0, sizeof e);
+  e.depth = (uint16_t)depth;
+  e.flags = flags;
+  e.kind = kind;
+  e.object = object;
+  e.time_ns = start_ns;
+  uint64_t now = ssrt_tracer_now();
+  e.duration_ns = now > start_ns ? now - start_ns : 0;
+  for (int i = 0; i < 3; i++)
+    e.value[i] = values[i];
+  ssrt_tracer_record(t, &e, pcs);
+  ssrt_tracer_leave(t);
+}
+
 void ssrt_tracer_thread_begin(uint64_t stack_hi, uint64_t stack_size) {
   struct ssrt_tracer *t = ssrt_tracer_self();
   if (!t)

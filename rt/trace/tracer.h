@@ -87,6 +87,13 @@ uint64_t ssrt_tracer_now(void);
 void ssrt_tracer_record(struct ssrt_tracer *t, struct ss_event *e,
                         const uint64_t *pcs);
 
+/* One call a wrapper saw, made in the calling thread's tracer: kind,
+ * object, its start (ssrt_tracer_now) and now its end, three values and
+ * the stack; nothing while the trace is paused. */
+void ssrt_tracer_record_call(uint32_t kind, uint32_t object,
+                             uint64_t start_ns, const int64_t values[3],
+                             const uint64_t *pcs, int depth, uint16_t flags);
+
 /* What the trace part (part.h) does for every trace: a new thread (its
  * stack range), the file about to be written (pause), a failed exec
  * (resume), a forked child, a fault in a stack walk, and the records.

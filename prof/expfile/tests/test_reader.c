@@ -599,6 +599,64 @@ static void check_descriptor_faults(void) {
   }
 }
 
+/* The RANK record of a file written under MPI: read back, and refused
+ * when its rank is outside the job, it is cut short or comes twice. */
+static void check_rank(void) {
+  struct synth_options o;
+  struct ss_err err;
+  size_t size;
+  synth_default_options(&o);
+  o.mpi_job = "job-42";
+  o.mpi_rank = 2;
+  o.mpi_size = 4;
+  uint8_t *image = synth_build(&o, &size);
+  uint8_t *copy = ss_xmalloc(size);
+  memcpy(copy, image, size);
+  struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
+  int rc = ss_expfile_parse(f, "rank", copy, size, &err);
+  CHECK(rc == 0);
+  if (rc == 0) {
+    CHECK(f->has_rank);
+    CHECK_I64(f->rank.rank, 2, "rank");
+    CHECK_I64(f->rank.size, 4, "size");
+    CHECK_I64(f->rank.how, SS_RANK_FROM_MPI, "how");
+    CHECK_STR(f->rank.job, "job-42", "job");
+  }
+  ss_expfile_free(f);
+  free(image);
+
+  synth_default_options(&o);
+  image = synth_build(&o, &size);
+  CHECK(parse_image(image, size, &err) == 0);
+  free(image);
+
+  o.mpi_job = "job-42";
+  o.mpi_rank = 4;
+  o.mpi_size = 4;
+  image = synth_build(&o, &size);
+  expect_failure(image, size, "rank 4 outside the job's 4 ranks",
+                 "rank past the job's size");
+  free(image);
+  o.mpi_rank = -1;
+  o.mpi_size = 0;
+  image = synth_build(&o, &size);
+  expect_failure(image, size, "rank -1 outside", "negative rank");
+  free(image);
+  /* The job string's length made to run past the record. */
+  o.mpi_rank = 1;
+  o.mpi_size = 4;
+  image = synth_build(&o, &size);
+  size_t offsets[64];
+  size_t n = synth_record_offsets(image, size, offsets, 64);
+  for (size_t i = 0; i < n; i++)
+    if (ss_le32(image + offsets[i]) == SS_REC_RANK) {
+      ss_put_le32(image + offsets[i] + 16 + 16, 1000);
+      synth_fix_crcs(image, size);
+      expect_failure(image, size, "RANK record", "job string too long");
+    }
+  free(image);
+}
+
 /* Lies inside the trace records, with correct CRCs. */
 static void check_trace_damage(void) {
   /* TRACE: kind 9, more lost than recorded, a long string. */
@@ -652,6 +710,7 @@ int main(int argc, char **argv) {
   check_accepted_variants();
   check_record_damage();
   check_descriptor_faults();
+  check_rank();
   sampling_image = SAMPLING_IMAGE;
   check_sampling_damage();
   sampling_image = TRACE_IMAGE;

@@ -73,6 +73,16 @@ void ss_json_write_files(struct ss_json *j, const struct ss_profile *p,
     ss_json_int(j, "term_signal", f->process.term_signal);
     write_caliper_points(j, f);
     write_usage(j, f);
+    if (f->has_rank) {
+      /* Under MPI: the file's rank, so that every experiment's -json has
+       * per-rank rows. */
+      ss_json_begin_object(j, "mpi_rank");
+      ss_json_int(j, "rank", f->rank.rank);
+      ss_json_uint(j, "size", f->rank.size);
+      ss_json_string(j, "job", f->rank.job);
+      ss_json_string(j, "host", f->process.host);
+      ss_json_end_object(j);
+    }
     if (extra)
       extra(j, i, ctx);
     ss_json_end_object(j);

@@ -47,8 +47,8 @@ static void event(struct ss_json *j, const struct ss_xprofile *x,
   ss_json_end_object(j);
 }
 
-static void metadata(struct ss_json *j, const char *what, uint32_t pid,
-                     uint32_t tid, const char *name) {
+void ss_chrome_metadata(struct ss_json *j, const char *what, uint32_t pid,
+                        uint32_t tid, const char *name) {
   ss_json_begin_object(j, NULL);
   ss_json_string(j, "name", what);
   ss_json_string(j, "ph", "M");
@@ -135,16 +135,16 @@ int ss_export_chrome(FILE *out, const struct ss_xprofile *x,
     for (size_t i = 0; i < x->num_threads; i++) {
       const struct ss_xthread *t = &x->threads[i];
       if (i == 0 || t->pid != last_pid)
-        metadata(&j, "process_name", t->pid, t->tid, name);
+        ss_chrome_metadata(&j, "process_name", t->pid, t->tid, name);
       last_pid = t->pid;
       char thread[64];
       snprintf(thread, sizeof thread, "thread %u (sampled time)", t->tid);
-      metadata(&j, "thread_name", t->pid, t->tid, thread);
+      ss_chrome_metadata(&j, "thread_name", t->pid, t->tid, thread);
       thread_events(&j, x, t);
     }
   } else {
-    metadata(&j, "process_name", pid, 1, name);
-    metadata(&j, "thread_name", pid, 1, "ideal time (call tree)");
+    ss_chrome_metadata(&j, "process_name", pid, 1, name);
+    ss_chrome_metadata(&j, "thread_name", pid, 1, "ideal time (call tree)");
     tree_events(&j, x, pid);
   }
   ss_json_end_array(&j);

@@ -146,5 +146,13 @@ int ss_export_pprof(FILE *out, const struct ss_xprofile *x, char *why,
 int ss_export_folded(FILE *out, const struct ss_xprofile *x);
 int ss_export_speedscope(FILE *out, const struct ss_xprofile *x);
 int ss_export_chrome(FILE *out, const struct ss_xprofile *x, uint32_t pid);
+struct ss_json;
+/* A metadata event ("ph": "M") naming process `pid` or its thread `tid`
+ * ("process_name", "thread_name"). */
+void ss_chrome_metadata(struct ss_json *j, const char *what, uint32_t pid,
+                        uint32_t tid, const char *name);
+/* The mpi trace's timeline per rank (chrome_mpi.c): its own writer, from
+ * the events of the files (the exports' model is of stacks). */
+int ss_export_chrome_mpi(FILE *out, const struct ss_listing *l);
 
 #endif

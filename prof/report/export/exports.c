@@ -40,8 +40,41 @@ static int write_one(int kind, FILE *out, const struct ss_listing *l,
   return -1;
 }
 
+/* The mpi trace with -chrome alone: its timeline per rank. */
+static int chrome_of_mpi(const struct ss_listing *l) {
+  const struct ss_options *o = l->options;
+  if (!l->traces || l->traces->kind->kind != SS_TRACE_MPI)
+    return 0;
+  for (int k = 0; k < SS_EXPORT_COUNT; k++)
+    if (o->exports[k] && k != SS_EXPORT_CHROME)
+      return 0;
+  return 1;
+}
+
+static int write_chrome_of_mpi(const struct ss_listing *l) {
+  const char *path = l->options->exports[SS_EXPORT_CHROME];
+  struct ss_output file;
+  struct ss_err err;
+  if (ss_output_open(&file, path, &err) != 0) {
+    fprintf(stderr, "ssprof: -chrome %s: %s\n", path, err.msg);
+    return 1;
+  }
+  if (ss_export_chrome_mpi(file.f, l) != 0) {
+    fprintf(stderr, "ssprof: -chrome %s: cannot be written\n", path);
+    ss_output_discard(&file);
+    return 1;
+  }
+  if (ss_output_commit(&file, &err) != 0) {
+    fprintf(stderr, "ssprof: -chrome %s: %s\n", path, err.msg);
+    return 1;
+  }
+  return 0;
+}
+
 int ss_report_exports(const struct ss_listing *l) {
   const struct ss_options *o = l->options;
+  if (chrome_of_mpi(l))
+    return write_chrome_of_mpi(l);
   struct ss_xprofile x;
   char why[512] = "";
   if (ss_xprofile_build(&x, l, why, sizeof why) != 0) {

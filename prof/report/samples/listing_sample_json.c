@@ -28,6 +28,11 @@ static const char *kind_name(uint32_t kind) {
 static void file_window(struct ss_json *j, size_t i, void *ctx) {
   const struct ss_sample_model *m = ctx;
   ss_json_caliper_window(j, m->calipers_given, &m->windows[i]);
+  if (m->profile->files[i]->has_rank) {
+    /* An MPI rank's row: its share of the selected samples. */
+    ss_json_uint(j, "samples", m->file_samples[i]);
+    ss_json_seconds(j, "seconds", m->file_ns[i]);
+  }
 }
 
 static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {

@@ -52,7 +52,7 @@ static void print_heading(FILE *out, const struct ss_trace_model *m) {
             "peak.bytes", "function (dso: file, line)");
     return;
   }
-  if (ss_trace_is_io(m)) {
+  if (ss_trace_of_calls(m)) {
     fprintf(out, "%7s %10s %7s %7s %10s %7s %12s %10s  %s\n", "[index]",
             "excl.calls", "excl.%", "cum.%", "incl.calls", "incl.%",
             "excl.bytes", "excl.secs", "function (dso: file, line)");
@@ -74,7 +74,7 @@ static void print_extra(FILE *out, const struct ss_trace_model *m,
             f->excl[SS_HEAP_W_LEAKED_BYTES], f->excl[SS_HEAP_W_PEAK_BYTES]);
     return;
   }
-  if (ss_trace_is_io(m)) {
+  if (ss_trace_of_calls(m)) {
     fprintf(out, " %12" PRIu64 " %10.6f", f->excl[SS_IO_W_BYTES],
             ss_secs(f->excl[SS_IO_W_NS]));
     return;

@@ -68,16 +68,34 @@ static void write_heap(struct ss_json *j, const char *key, const uint64_t *w) {
   ss_json_end_object(j);
 }
 
+/* "mpi": {"calls": {"<routine>": n}, "bytes": {...}, "seconds": x}. */
+static void write_mpi(struct ss_json *j, const char *key, const uint64_t *w) {
+  ss_json_begin_object(j, key);
+  ss_json_begin_object(j, "calls");
+  for (uint32_t c = 1; c <= SS_MPI_CALL_LAST; c++)
+    if (w[ss_mpi_w_calls(c)])
+      ss_json_uint(j, ss_mpi_call_name(c), w[ss_mpi_w_calls(c)]);
+  ss_json_end_object(j);
+  ss_json_begin_object(j, "bytes");
+  for (uint32_t c = 1; c <= SS_MPI_CALL_LAST; c++)
+    if (w[ss_mpi_w_calls(c)])
+      ss_json_uint(j, ss_mpi_call_name(c), w[ss_mpi_w_bytes(c)]);
+  ss_json_end_object(j);
+  ss_json_seconds(j, "seconds", w[SS_MPI_W_NS]);
+  ss_json_end_object(j);
+}
+
 static void write_weights(struct ss_json *j, const struct ss_trace_model *m,
                           const char *fpe_key, const char *io_key,
                           const uint64_t *w) {
   if (ss_trace_is_heap(m)) {
     /* "io" -> "heap", "inclusive_io" -> "inclusive_heap" */
-    write_heap(j, strcmp(io_key, "io") == 0 ? "heap"
-                                                       : "inclusive_heap", w);
+    write_heap(j, strcmp(io_key, "io") == 0 ? "heap" : "inclusive_heap", w);
     return;
   }
-  if (ss_trace_is_io(m))
+  if (ss_trace_is_mpi(m))
+    write_mpi(j, fpe_key[0] == 'i' ? "inclusive_mpi" : "mpi", w);
+  else if (ss_trace_is_io(m))
     write_io(j, io_key, w);
   else
     write_fpe(j, fpe_key, w);
@@ -85,15 +103,17 @@ static void write_weights(struct ss_json *j, const struct ss_trace_model *m,
 
 static void write_trace(struct ss_json *j, const struct ss_trace_model *m) {
   ss_json_begin_object(j, "trace");
-  ss_json_string(j, "kind", ss_trace_is_heap(m) ? "heap"
-                            : ss_trace_is_io(m) ? "io" : "fpe");
+  ss_json_string(j, "kind", ss_trace_is_heap(m)  ? "heap"
+                           : ss_trace_is_mpi(m) ? "mpi"
+                           : ss_trace_is_io(m)  ? "io"
+                                                : "fpe");
   ss_json_string(j, "how", m->how);
   if (ss_trace_is_heap(m))
     ss_json_bool(j, "forked_child",
                  (m->flags & SS_TRACE_HEAP_FORKED) != 0);
   else if (ss_trace_is_io(m))
     ss_json_bool(j, "stdio_traced", (m->flags & SS_TRACE_IO_STDIO) != 0);
-  else
+  else if (!ss_trace_is_mpi(m))
     ss_json_bool(j, "inexact_traced", (m->flags & SS_TRACE_FPE_INEXACT) != 0);
   ss_json_uint(j, "events", m->events);
   ss_json_uint(j, "incomplete", m->incomplete);
@@ -101,7 +121,7 @@ static void write_trace(struct ss_json *j, const struct ss_trace_model *m) {
   ss_json_uint(j, "lost", m->lost);
   ss_json_uint(j, "threads", m->threads);
   write_weights(j, m, "fpe", "io", m->totals);
-  if (ss_trace_is_io(m))
+  if (ss_trace_is_io(m) || ss_trace_is_mpi(m))
     ss_json_seconds(j, "max_seconds", m->max_ns);
   ss_json_end_object(j);
 }
@@ -286,5 +306,7 @@ void ss_list_trace_json(const struct ss_listing *l) {
   write_callgraph(&j, m);
   if (ss_trace_is_io(m))
     write_files(&j, m);
+  if (ss_trace_is_mpi(m))
+    ss_json_write_mpi(&j, m);
   ss_json_end_document(&j, p, m->warnings, m->num_warnings);
 }

@@ -60,7 +60,7 @@ static void print_lines(const struct ss_listing *l, const char *order_text,
   snprintf(title, sizeof title, "Line list, in descending order by %s",
            order_text);
   ss_print_title(out, title);
-  int io = ss_trace_is_io(m), heap = ss_trace_is_heap(m);
+  int io = ss_trace_of_calls(m), heap = ss_trace_is_heap(m);
   fprintf(out, "%10s %6s %6s", m->kind->noun, "%", "cum.%");
   if (io)
     fprintf(out, " %12s %10s", "bytes", "secs");

@@ -97,7 +97,9 @@ void ss_list_trace_summary(const struct ss_listing *l) {
     return;
   }
   ss_print_rule(out);
-  if (ss_trace_is_io(m)) {
+  if (ss_trace_is_mpi(m)) {
+    ss_list_mpi_summary(l);
+  } else if (ss_trace_is_io(m)) {
     fprintf(out, "Summary of I/O callstack tracing data (%s)--\n", experiment);
     fprintf(out, "%16" PRIu64 ": Total I/O calls\n", m->events);
     fprintf(out, "%16" PRIu64 ": Calls with incomplete traceback\n",
