@@ -326,9 +326,16 @@ private:
       if (!CountsInStaticTLS) // an update then needs no pointer
         ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
                                      Globals.ThreadCounters);
-      for (ss::FlowEdge &E : IF.Graph.Edges) // no block of its own any more
+      // Emptied latches removed: no block of their own any more, so no
+      // marker (the pointers would dangle).
+      for (ss::FlowEdge &E : IF.Graph.Edges)
         if (std::find(Removed.begin(), Removed.end(), E.Landing) != Removed.end())
           E.Landing = nullptr;
+      for (ss::FlowBlock &B : IF.Graph.Blocks)
+        if (std::find(Removed.begin(), Removed.end(), B.BB) != Removed.end()) {
+          B.BB = nullptr;
+          B.Start = nullptr;
+        }
       ss::markInstrumentation(*IF.Graph.F, Original);
     }
   }
