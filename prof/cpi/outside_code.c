@@ -155,7 +155,7 @@ void ss_cpi_outside_build(struct ss_cpi *c, const struct ss_cpi_names *n) {
     SS_GROW(out, cap, num);
     out[num++] = *e;
   }
-  qsort(out, num, sizeof *out, by_samples_then_calls);
+  ss_sort(out, num, sizeof *out, by_samples_then_calls);
   c->outside = out;
   c->num_outside = num;
   ss_hash_release(&names);

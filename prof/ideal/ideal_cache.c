@@ -409,7 +409,7 @@ static void prune(const char *dir, const char *keep) {
   }
   closedir(d);
   if ((unsigned long long)total > CACHE_LIMIT) {
-    qsort(files, n, sizeof *files, by_mtime);
+    ss_sort(files, n, sizeof *files, by_mtime);
     for (size_t i = 0; i < n && (unsigned long long)total > CACHE_LIMIT / 4 * 3;
          i++)
       if (strcmp(files[i].name, keep) != 0 && unlink(files[i].name) == 0)

@@ -226,7 +226,20 @@ static void replay_file(struct ss_heap_result *h, const struct ss_expfile *f,
   r.file = fi;
   r.forked = (f->trace.flags & SS_TRACE_HEAP_FORKED) != 0;
   r.lossy = f->trace.lost != 0;
-  r.threads = f->trace.num_threads;
+  /* The threads that have events, numbered densely: the file's thread
+   * count is only a bound (a damaged one may be 2^32). */
+  struct ss_hash thread_ids;
+  ss_hash_init(&thread_ids);
+  uint32_t *thread_of_block =
+      ss_xcalloc(f->num_event_blocks ? f->num_event_blocks : 1,
+                 sizeof *thread_of_block);
+  for (size_t bi = 0; bi < f->num_event_blocks; bi++) {
+    int inserted;
+    uint32_t t = f->event_blocks[bi].thread_index;
+    thread_of_block[bi] = ss_hash_intern(&thread_ids, &t, sizeof t, &inserted);
+  }
+  r.threads = (uint32_t)thread_ids.count;
+  ss_hash_release(&thread_ids);
   r.last_alloc = ss_xcalloc(r.threads ? r.threads : 1, sizeof *r.last_alloc);
   for (uint32_t t = 0; t < r.threads; t++)
     r.last_alloc[t] = NONE;
@@ -237,10 +250,11 @@ static void replay_file(struct ss_heap_result *h, const struct ss_expfile *f,
       ss_event_next(&cur, &refs[k].e);
       refs[k].time_ns = refs[k].e.time_ns;
       refs[k].ordinal = (*ordinal)++;
-      refs[k].thread = blk->thread_index;
+      refs[k].thread = thread_of_block[bi];
     }
   }
-  qsort(refs, n, sizeof *refs, by_time);
+  free(thread_of_block);
+  ss_sort(refs, n, sizeof *refs, by_time);
   uint64_t peak = 0, peak_blocks = 0;
   size_t peak_at = 0;
   int peaked = 0;

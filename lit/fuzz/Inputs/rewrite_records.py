@@ -11,12 +11,15 @@ decoders, not the CRC check, meet it:
                 block from its first to the module's last, so that its
                 blocks overlap the other functions' (each range still
                 inside the module)
+  many-threads  the TRACE record made to count 2^32 - 1 threads (only a
+                bound for the EVENTS records' thread indexes)
 """
 import struct
 import sys
 import zlib
 
 REC_COUNTS = 3
+REC_TRACE = 8
 
 data = bytearray(open(sys.argv[1], "rb").read())
 change = sys.argv[3]
@@ -36,6 +39,8 @@ while off + 16 <= len(data):
         function = blob + header_size
         first = struct.unpack_from("<I", data, function + 16)[0]
         struct.pack_into("<I", data, function + 20, module_blocks - first)
+    if change == "many-threads" and tag == REC_TRACE:
+        struct.pack_into("<I", data, payload + 32, 0xFFFFFFFF)
     struct.pack_into("<I", data, off + 4,
                      zlib.crc32(bytes(data[payload:payload + length])))
     off = payload + length + (8 - length % 8) % 8

@@ -42,7 +42,7 @@ uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n,
     if (rows[i].samples > 0 || rows[i].ideal_cycles > 0)
       order[(*shown)++] = (uint32_t)i;
   sort_rows = rows;
-  qsort(order, *shown, sizeof *order, by_lost);
+  ss_sort(order, *shown, sizeof *order, by_lost);
   return order;
 }
 

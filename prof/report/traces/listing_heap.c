@@ -131,7 +131,7 @@ uint32_t *ss_heap_stacks_by(const struct ss_trace_model *m, uint32_t wi,
       order[(*n)++] = (uint32_t)i;
   sort_stacks = cs;
   sort_weight = wi;
-  qsort(order, *n, sizeof *order, by_weight);
+  ss_sort(order, *n, sizeof *order, by_weight);
   sort_stacks = NULL;
   return order;
 }

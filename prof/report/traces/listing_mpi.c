@@ -113,7 +113,7 @@ void ss_list_mpi_call_sites(const struct ss_listing *l) {
         v[n++] = (struct site){&cs->lines[i], c};
       }
   if (n)
-    qsort(v, n, sizeof *v, site_order);
+    ss_sort(v, n, sizeof *v, site_order);
   ss_print_title(out, "MPI calls by call site, in descending order by time");
   fprintf(out, "%12s %16s %12s  %-18s %s\n", "calls", "bytes", "secs",
           "routine", "function (file:line)");
