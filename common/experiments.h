@@ -55,8 +55,8 @@ const struct ss_experiment *ss_experiment_at(unsigned i);
  * NULL past the end; ss_experiment_at lists the others. */
 const struct ss_experiment *ss_hwc_experiment_at(unsigned i);
 
-/* SpeedShop experiments that exist but are not implemented yet (heap,
- * mpi, ...): 1 if `name` is one of them. */
+/* SpeedShop experiments that exist but are not implemented yet (numa,
+ * bbcounts): 1 if `name` is one of them. */
 int ss_experiment_is_planned(const char *name);
 
 #endif
