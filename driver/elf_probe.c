@@ -18,9 +18,14 @@ struct elf_probe probe_elf(const char *path) {
   struct elf_file f;
   struct elf_probe r;
   memset(&r, 0, sizeof r);
+  r.mpi_family = "";
   r.kind = elf_open(path, false, &f);
   if (r.kind == ELF_DYNAMIC) {
     r.needs_ssrt = elf_needs(&f, "libssrt.so");
+    if (elf_needs(&f, "libmpich") || elf_needs(&f, "libmpi.so.12"))
+      r.mpi_family = "mpich";
+    else if (elf_needs(&f, "libmpi.so") || elf_needs(&f, "libmpi_"))
+      r.mpi_family = "openmpi";
   } else if (r.kind == ELF_STATIC) {
     size_t size = 0;
     const unsigned char *names =

@@ -12,6 +12,11 @@ struct elf_probe {
   enum elf_kind kind;
   bool needs_ssrt; /* a DT_NEEDED entry names libssrt.so (built by sscc
                       with instrumented code) */
+  /* The MPI family a DT_NEEDED entry names: "mpich" (libmpich*, or
+   * libmpi.so.12: Intel MPI and others of MPICH's ABI), "openmpi"
+   * (another libmpi.so), or "" (none named: not MPI, or MPI reached
+   * through another library). */
+  const char *mpi_family;
   /* A static program's section "ssrt_static_experiments": the names
    * (NUL-separated) of the experiments the libssrt.a linked into it runs
    * by itself; empty if none. */

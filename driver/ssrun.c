@@ -212,11 +212,29 @@ static char *find_runtime(const char *argv0) {
   return xstrdup(resolved);
 }
 
-/* libssmpi.so beside the runtime (the mpi experiment's interposer), or a
- * one-line failure when sscc was built without MPI. */
-static char *find_mpi_interposer(const char *runtime) {
+/* The mpi experiment's interposer beside the runtime for the MPI family
+ * the program links (elf_probe.h): libssmpi.so serves the family sscc
+ * was built with (SS_MPI_FAMILY), libssmpi-mpich.so MPICH's beside Open
+ * MPI's.  A one-line failure when there is none for it. */
+static char *find_mpi_interposer(const char *runtime, const char *program,
+                                 const char *family) {
   char *dir = dir_name(runtime);
   char *lib = concat(dir, "/", "libssmpi.so");
+  if (*family && strcmp(family, SS_MPI_FAMILY) != 0) {
+    char *name = concat("libssmpi-", family, ".so");
+    char *other = concat(dir, "/", name);
+    free(name);
+    if (access(other, R_OK) != 0)
+      die(1, "cannot run the mpi experiment on %s: it links %s, and sscc's "
+             "interposer serves %s (%s); install %s's development files "
+             "(Debian: %s) and rebuild sscc",
+          program, strcmp(family, "mpich") == 0 ? "MPICH" : "Open MPI",
+          *SS_MPI_FAMILY ? SS_MPI_FAMILY : "no MPI", lib,
+          strcmp(family, "mpich") == 0 ? "MPICH" : "Open MPI",
+          strcmp(family, "mpich") == 0 ? "libmpich-dev" : "libopenmpi-dev");
+    free(lib);
+    lib = other;
+  }
   free(dir);
   if (access(lib, R_OK) != 0)
     die(1, "cannot run the mpi experiment: %s is missing (sscc was built "
@@ -391,8 +409,11 @@ int main(int argc, char **argv) {
     preload(lib);
     if (exp->trace_kind == SS_TRACE_MPI) {
       /* The PMPI wrappers, after libssrt.so (which they call). */
-      char *mpi = find_mpi_interposer(lib);
+      char *mpi = find_mpi_interposer(lib, path, elf.mpi_family);
       preload(mpi);
+      if (verbose)
+        fprintf(stderr, "ssrun: MPI interposer %s (%s)\n", mpi,
+                *elf.mpi_family ? elf.mpi_family : "the default");
       free(mpi);
     }
     setenv(SS_ENV_EXPERIMENT, exp->name, 1);

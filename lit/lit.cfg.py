@@ -211,6 +211,18 @@ if shutil.which("mpifort"):
 config.substitutions.append(("%mpifort", "mpifort"))
 config.substitutions.append(("%mpicc", "mpicc"))
 config.substitutions.append(("%mpirun", "mpirun --allow-run-as-root --oversubscribe"))
+# MPICH beside Open MPI (scripts/deps.sh installs libmpich-dev and mpich):
+# its wrapper and launcher, and the interposer built against it.
+if shutil.which("mpicc.mpich") and shutil.which("mpiexec.mpich") and \
+        os.path.exists(os.path.join(libdir, "libssmpi-mpich.so")):
+    config.available_features.add("mpich")
+else:
+    lit_config.note("MPICH (mpicc.mpich, mpiexec.mpich) or "
+                    "build/lib/libssmpi-mpich.so not found: lit/mpi/mpich.test "
+                    "is UNSUPPORTED (scripts/deps.sh installs libmpich-dev and "
+                    "mpich; then rebuild)")
+config.substitutions.append(("%mpich_cc", "mpicc.mpich"))
+config.substitutions.append(("%mpich_exec", "mpiexec.mpich"))
 config.substitutions.append(("%mpicheck", config.python_executable + " " + os.path.join(tools, "mpicheck.py")))
 for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
     config.environment[var] = "1"

@@ -31,6 +31,10 @@
 #   openmpi-bin, libopenmpi-dev  the mpi experiment: libssmpi.so (PMPI wrappers) is
 #                              built against Open MPI's library and the lit/mpi
 #                              tests run 4 ranks under its mpirun
+#   libmpich-dev, mpich        MPICH beside it: libssmpi-mpich.so, the interposer for
+#                              programs linked with MPICH (another ABI), and
+#                              lit/mpi/mpich.test under its mpiexec (Open MPI stays
+#                              the default mpicc: its alternatives priority is higher)
 # (npm, which scripts/fetch-test-tools.sh uses for speedscope's schema, comes
 # with the machine's Node.js, as for bench/fetch-*.sh.)
 # and, for each version V in $SS_TEST_LLVM (scripts/test.sh runs the suite
@@ -42,7 +46,7 @@ packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-
           libunwind-dev libpfm4-dev
           autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
           zlib1g-dev golang-go chromium python3-jsonschema
-          openmpi-bin libopenmpi-dev)
+          openmpi-bin libopenmpi-dev libmpich-dev mpich)
 for v in ${SS_TEST_LLVM:-}; do
   packages+=("clang-$v" "llvm-$v-dev" "llvm-$v-tools" "llvm-$v")
 done

@@ -21,7 +21,7 @@ JSON is ssprof -json of the ranks' files (or of one, --rank N).  Checked:
   - with --chrome TRACE --schema SCHEMA, that ssprof -chrome's timeline is
     valid against the trace event format's schema and has, per rank (its
     "pid", named "rank R (host)"), one complete event per call of each
-    routine with the call's bytes, and events that do not overlap in a
+    routine with the call's bytes and its peer or root, and events that do not overlap in a
     thread (MPI calls do not nest).
 
 Routines the tally does not name (MPI_Init, MPI_Finalize) are not
@@ -33,8 +33,11 @@ import json
 import re
 import sys
 
+# The routines whose calls are messages to their peer (docs/mpi.md): the
+# sends, persistent sends' starts, and one-sided transfers into the peer.
 SENDS = {"MPI_Send", "MPI_Ssend", "MPI_Bsend", "MPI_Rsend", "MPI_Isend",
-         "MPI_Issend", "MPI_Sendrecv"}
+         "MPI_Issend", "MPI_Sendrecv", "MPI_Sendrecv_replace", "MPI_Start",
+         "MPI_Startall", "MPI_Put", "MPI_Accumulate"}
 
 
 def main():
@@ -77,14 +80,16 @@ def main():
         check(name + " calls", sum(r[2] for r in mine), got["calls"])
         check(name + " bytes", sum(r[3] for r in mine), got["bytes"])
         per_rank = {p["rank"]: p for p in got["per_rank"]}
-        for r in mine:
-            p = per_rank.get(r[0], {"calls": 0, "bytes": 0})
-            check("%s rank %d calls" % (name, r[0]), r[2], p["calls"])
-            check("%s rank %d bytes" % (name, r[0]), r[3], p["bytes"])
+        for rank in sorted({r[0] for r in mine}):
+            p = per_rank.get(rank, {"calls": 0, "bytes": 0})
+            check("%s rank %d calls" % (name, rank),
+                  sum(r[2] for r in mine if r[0] == rank), p["calls"])
+            check("%s rank %d bytes" % (name, rank),
+                  sum(r[3] for r in mine if r[0] == rank), p["bytes"])
     pairs = {(p["from"], p["to"]): p for p in doc.get("mpi_pairs", [])}
     want_pairs = {}
     for r in rows:
-        if r[1] in SENDS:
+        if r[1] in SENDS and r[4] >= 0:
             m, b = want_pairs.get((r[0], r[4]), (0, 0))
             want_pairs[(r[0], r[4])] = (m + r[2], b + r[3])
     check("pairs", sorted(want_pairs), sorted(pairs))
@@ -127,13 +132,23 @@ def main():
             check("rank %d process name" % rank, "rank %d" % rank,
                   names.get(rank, "").split(" (")[0])
             mine = [e for e in events if e["ph"] == "X" and e["pid"] == rank]
-            for r in rows:
-                if r[0] != rank:
-                    continue
-                calls = [e for e in mine if e["name"] == r[1]]
-                check("rank %d %s events" % (rank, r[1]), r[2], len(calls))
-                check("rank %d %s event bytes" % (rank, r[1]), r[3],
+            for name in sorted({r[1] for r in rows if r[0] == rank}):
+                tallied = [r for r in rows if r[0] == rank and r[1] == name]
+                calls = [e for e in mine if e["name"] == name]
+                check("rank %d %s events" % (rank, name),
+                      sum(r[2] for r in tallied), len(calls))
+                check("rank %d %s event bytes" % (rank, name),
+                      sum(r[3] for r in tallied),
                       sum(e["args"]["bytes"] for e in calls))
+                # Each call's peer or root: the tally's calls per peer.
+                want = {}
+                for r in tallied:
+                    if r[2]:
+                        want[r[4]] = want.get(r[4], 0) + r[2]
+                got = {}
+                for e in calls:
+                    got[e["args"]["peer"]] = got.get(e["args"]["peer"], 0) + 1
+                check("rank %d %s event peers" % (rank, name), want, got)
             ends = {}
             overlaps = 0
             for e in sorted(mine, key=lambda e: (e["tid"], e["ts"])):

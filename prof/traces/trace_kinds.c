@@ -148,15 +148,31 @@ static const char *const mpi_calls[SS_MPI_CALL_LAST + 1] = {
     "MPI_Reduce", "MPI_Allreduce", "MPI_Gather", "MPI_Gatherv",
     "MPI_Scatter", "MPI_Scatterv", "MPI_Allgather", "MPI_Allgatherv",
     "MPI_Alltoall", "MPI_Alltoallv", "MPI_Reduce_scatter", "MPI_Scan",
-    "MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Comm_free"};
+    "MPI_Comm_split", "MPI_Comm_dup", "MPI_Comm_create", "MPI_Comm_free",
+    "MPI_Testsome", "MPI_Request_free", "MPI_Cancel", "MPI_Sendrecv_replace",
+    "MPI_Send_init", "MPI_Recv_init", "MPI_Start", "MPI_Startall",
+    "MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce",
+    "MPI_Igather", "MPI_Iscatter", "MPI_Iallgather", "MPI_Ialltoall",
+    "MPI_Exscan", "MPI_Comm_split_type", "MPI_Win_create", "MPI_Win_allocate",
+    "MPI_Win_free", "MPI_Win_fence", "MPI_Put", "MPI_Get", "MPI_Accumulate",
+    "MPI_Win_lock", "MPI_Win_unlock", "MPI_Win_lock_all", "MPI_Win_unlock_all",
+    "MPI_Win_flush", "MPI_File_open", "MPI_File_close", "MPI_File_read",
+    "MPI_File_write", "MPI_File_read_at", "MPI_File_write_at",
+    "MPI_File_read_all", "MPI_File_write_all", "MPI_File_read_at_all",
+    "MPI_File_write_at_all", "MPI_File_set_view", "MPI_File_sync"};
 
 const char *ss_mpi_call_name(uint32_t call) {
   return call <= SS_MPI_CALL_LAST ? mpi_calls[call] : "?";
 }
 
+/* The calls whose event is a message to its peer: the sends, a persistent
+ * send's start (peer -1 when a Startall's went to several ranks) and the
+ * one-sided transfers into the target's window. */
 int ss_mpi_call_sends(uint32_t call) {
   return (call >= SS_MPI_SEND && call <= SS_MPI_ISSEND) ||
-         call == SS_MPI_SENDRECV;
+         call == SS_MPI_SENDRECV || call == SS_MPI_SENDRECV_REPLACE ||
+         call == SS_MPI_START || call == SS_MPI_STARTALL ||
+         call == SS_MPI_PUT || call == SS_MPI_ACCUMULATE;
 }
 
 int ss_mpi_call_brackets(uint32_t call) {

@@ -37,17 +37,16 @@ int64_t ssmpi_bytes(int count, MPI_Datatype type) {
   return (int64_t)count * size;
 }
 
-int64_t ssmpi_world_rank(MPI_Comm comm, int r) {
-  if (r < 0 || comm == MPI_COMM_NULL)
-    return -1;
-  if (comm == MPI_COMM_WORLD)
-    return r;
-  int inter = 0;
-  MPI_Group group, world;
-  PMPI_Comm_test_inter(comm, &inter);
-  if ((inter ? PMPI_Comm_remote_group(comm, &group)
-             : PMPI_Comm_group(comm, &group)) != MPI_SUCCESS)
-    return -1;
+int64_t ssmpi_contributed(const void *sendbuf, int sendcount,
+                          MPI_Datatype sendtype, int recvcount,
+                          MPI_Datatype recvtype) {
+  return sendbuf == MPI_IN_PLACE ? ssmpi_bytes(recvcount, recvtype)
+                                 : ssmpi_bytes(sendcount, sendtype);
+}
+
+/* Rank r of `group` as a rank of MPI_COMM_WORLD (-1: none); frees group. */
+static int64_t world_rank_in(MPI_Group group, int r) {
+  MPI_Group world;
   int out = MPI_UNDEFINED;
   if (PMPI_Comm_group(MPI_COMM_WORLD, &world) == MPI_SUCCESS) {
     PMPI_Group_translate_ranks(group, 1, &r, world, &out);
@@ -55,6 +54,48 @@ int64_t ssmpi_world_rank(MPI_Comm comm, int r) {
   }
   PMPI_Group_free(&group);
   return out == MPI_UNDEFINED || out < 0 ? -1 : out;
+}
+
+int64_t ssmpi_world_rank(MPI_Comm comm, int r) {
+  if (r < 0 || comm == MPI_COMM_NULL)
+    return -1;
+  if (comm == MPI_COMM_WORLD)
+    return r;
+  int inter = 0;
+  MPI_Group group;
+  PMPI_Comm_test_inter(comm, &inter);
+  if ((inter ? PMPI_Comm_remote_group(comm, &group)
+             : PMPI_Comm_group(comm, &group)) != MPI_SUCCESS)
+    return -1;
+  return world_rank_in(group, r);
+}
+
+int64_t ssmpi_win_world_rank(MPI_Win win, int r) {
+  MPI_Group group;
+  if (r < 0 || win == MPI_WIN_NULL ||
+      PMPI_Win_get_group(win, &group) != MPI_SUCCESS)
+    return -1;
+  return world_rank_in(group, r);
+}
+
+int64_t ssmpi_group_size_of_win(MPI_Win win) {
+  MPI_Group group;
+  int size = 0;
+  if (win == MPI_WIN_NULL || PMPI_Win_get_group(win, &group) != MPI_SUCCESS)
+    return 0;
+  PMPI_Group_size(group, &size);
+  PMPI_Group_free(&group);
+  return size;
+}
+
+int64_t ssmpi_group_size_of_file(MPI_File fh) {
+  MPI_Group group;
+  int size = 0;
+  if (fh == MPI_FILE_NULL || PMPI_File_get_group(fh, &group) != MPI_SUCCESS)
+    return 0;
+  PMPI_Group_size(group, &size);
+  PMPI_Group_free(&group);
+  return size;
 }
 
 int64_t ssmpi_comm_size(MPI_Comm comm) {

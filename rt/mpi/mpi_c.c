@@ -11,36 +11,30 @@
 
 #include <stddef.h>
 
-#define BEGIN struct ssmpi_call c_ = ssmpi_begin()
-#define END(call, peer, bytes, comm)                                           \
-  ssmpi_end(c_, call, c_.on ? (peer) : -1, c_.on ? (bytes) : 0,                \
-            c_.on ? ssmpi_comm_size(comm) : 0, SSMPI_CALLER, SSMPI_FRAME)
-#define END_NO_COMM(call)                                                      \
-  ssmpi_end(c_, call, -1, 0, 0, SSMPI_CALLER, SSMPI_FRAME)
 
 /* -- start and end ---------------------------------------------------------- */
 
 SSMPI_EXPORT int MPI_Init(int *argc, char ***argv) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Init(argc, argv);
   if (rc == MPI_SUCCESS)
     ssmpi_after_init();
-  END(SS_MPI_INIT, -1, 0, MPI_COMM_WORLD);
+  SSMPI_END(SS_MPI_INIT, -1, 0, MPI_COMM_WORLD);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Init_thread(int *argc, char ***argv, int required,
                                  int *provided) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Init_thread(argc, argv, required, provided);
   if (rc == MPI_SUCCESS)
     ssmpi_after_init();
-  END(SS_MPI_INIT_THREAD, -1, 0, MPI_COMM_WORLD);
+  SSMPI_END(SS_MPI_INIT_THREAD, -1, 0, MPI_COMM_WORLD);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Finalize(void) {
-  BEGIN;
+  SSMPI_BEGIN;
   /* Measured before the call: MPI_COMM_WORLD is gone after it. */
   int64_t size = c_.on ? ssmpi_comm_size(MPI_COMM_WORLD) : 0;
   int rc = PMPI_Finalize();
@@ -53,9 +47,9 @@ SSMPI_EXPORT int MPI_Finalize(void) {
 #define SEND_LIKE(Name, CALL)                                                  \
   SSMPI_EXPORT int MPI_##Name(const void *buf, int count, MPI_Datatype type,   \
                               int dest, int tag, MPI_Comm comm) {              \
-    BEGIN;                                                                     \
+    SSMPI_BEGIN;                                                                     \
     int rc = PMPI_##Name(buf, count, type, dest, tag, comm);                   \
-    END(CALL, ssmpi_world_rank(comm, dest), ssmpi_bytes(count, type), comm);   \
+    SSMPI_END(CALL, ssmpi_world_rank(comm, dest), ssmpi_bytes(count, type), comm);   \
     return rc;                                                                 \
   }
 SEND_LIKE(Send, SS_MPI_SEND)
@@ -67,9 +61,9 @@ SEND_LIKE(Rsend, SS_MPI_RSEND)
   SSMPI_EXPORT int MPI_##Name(const void *buf, int count, MPI_Datatype type,   \
                               int dest, int tag, MPI_Comm comm,                \
                               MPI_Request *request) {                          \
-    BEGIN;                                                                     \
+    SSMPI_BEGIN;                                                                     \
     int rc = PMPI_##Name(buf, count, type, dest, tag, comm, request);          \
-    END(CALL, ssmpi_world_rank(comm, dest), ssmpi_bytes(count, type), comm);   \
+    SSMPI_END(CALL, ssmpi_world_rank(comm, dest), ssmpi_bytes(count, type), comm);   \
     return rc;                                                                 \
   }
 ISEND_LIKE(Isend, SS_MPI_ISEND)
@@ -88,25 +82,27 @@ static void received(const MPI_Status *st, MPI_Datatype type, MPI_Comm comm,
 
 SSMPI_EXPORT int MPI_Recv(void *buf, int count, MPI_Datatype type, int source,
                           int tag, MPI_Comm comm, MPI_Status *status) {
-  BEGIN;
+  SSMPI_BEGIN;
   MPI_Status own;
   MPI_Status *st = c_.on && status == MPI_STATUS_IGNORE ? &own : status;
   int rc = PMPI_Recv(buf, count, type, source, tag, comm, st);
   int64_t peer = -1, bytes = 0;
   if (c_.on && rc == MPI_SUCCESS)
     received(st, type, comm, &peer, &bytes);
-  END(SS_MPI_RECV, peer, bytes, comm);
+  SSMPI_END(SS_MPI_RECV, peer, bytes, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Irecv(void *buf, int count, MPI_Datatype type,
                            int source, int tag, MPI_Comm comm,
                            MPI_Request *request) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Irecv(buf, count, type, source, tag, comm, request);
-  /* Not matched yet: the source asked for and the buffer's size. */
-  END(SS_MPI_IRECV, ssmpi_world_rank(comm, source), ssmpi_bytes(count, type),
-      comm);
+  if (c_.on && rc == MPI_SUCCESS)
+    ssmpi_request_posted(*request, comm, 0);
+  /* Nothing received yet: the source asked for; the wait or test that
+   * completes it records the source matched and the bytes received. */
+  SSMPI_END(SS_MPI_IRECV, ssmpi_world_rank(comm, source), 0, comm);
   return rc;
 }
 
@@ -115,112 +111,57 @@ SSMPI_EXPORT int MPI_Sendrecv(const void *sendbuf, int sendcount,
                               void *recvbuf, int recvcount,
                               MPI_Datatype recvtype, int source, int recvtag,
                               MPI_Comm comm, MPI_Status *status) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf,
                          recvcount, recvtype, source, recvtag, comm, status);
   /* The message it sends: the one it receives is its partner's send. */
-  END(SS_MPI_SENDRECV, ssmpi_world_rank(comm, dest),
+  SSMPI_END(SS_MPI_SENDRECV, ssmpi_world_rank(comm, dest),
       ssmpi_bytes(sendcount, sendtype), comm);
+  return rc;
+}
+
+SSMPI_EXPORT int MPI_Sendrecv_replace(void *buf, int count,
+                                      MPI_Datatype type, int dest,
+                                      int sendtag, int source, int recvtag,
+                                      MPI_Comm comm, MPI_Status *status) {
+  SSMPI_BEGIN;
+  int rc = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source,
+                                 recvtag, comm, status);
+  SSMPI_END(SS_MPI_SENDRECV_REPLACE, ssmpi_world_rank(comm, dest),
+            ssmpi_bytes(count, type), comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Probe(int source, int tag, MPI_Comm comm,
                            MPI_Status *status) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Probe(source, tag, comm, status);
-  END(SS_MPI_PROBE, ssmpi_world_rank(comm, source), 0, comm);
+  SSMPI_END(SS_MPI_PROBE, ssmpi_world_rank(comm, source), 0, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag,
                             MPI_Status *status) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Iprobe(source, tag, comm, flag, status);
-  END(SS_MPI_IPROBE, ssmpi_world_rank(comm, source), 0, comm);
-  return rc;
-}
-
-/* -- completion --------------------------------------------------------------- */
-
-SSMPI_EXPORT int MPI_Wait(MPI_Request *request, MPI_Status *status) {
-  BEGIN;
-  int rc = PMPI_Wait(request, status);
-  END_NO_COMM(SS_MPI_WAIT);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Waitall(int count, MPI_Request requests[],
-                             MPI_Status statuses[]) {
-  BEGIN;
-  int rc = PMPI_Waitall(count, requests, statuses);
-  END_NO_COMM(SS_MPI_WAITALL);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Waitany(int count, MPI_Request requests[], int *index,
-                             MPI_Status *status) {
-  BEGIN;
-  int rc = PMPI_Waitany(count, requests, index, status);
-  END_NO_COMM(SS_MPI_WAITANY);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Waitsome(int incount, MPI_Request requests[],
-                              int *outcount, int indices[],
-                              MPI_Status statuses[]) {
-  BEGIN;
-  int rc = PMPI_Waitsome(incount, requests, outcount, indices, statuses);
-  END_NO_COMM(SS_MPI_WAITSOME);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Test(MPI_Request *request, int *flag,
-                          MPI_Status *status) {
-  BEGIN;
-  int rc = PMPI_Test(request, flag, status);
-  END_NO_COMM(SS_MPI_TEST);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Testall(int count, MPI_Request requests[], int *flag,
-                             MPI_Status statuses[]) {
-  BEGIN;
-  int rc = PMPI_Testall(count, requests, flag, statuses);
-  END_NO_COMM(SS_MPI_TESTALL);
-  return rc;
-}
-
-SSMPI_EXPORT int MPI_Testany(int count, MPI_Request requests[], int *index,
-                             int *flag, MPI_Status *status) {
-  BEGIN;
-  int rc = PMPI_Testany(count, requests, index, flag, status);
-  END_NO_COMM(SS_MPI_TESTANY);
+  SSMPI_END(SS_MPI_IPROBE, ssmpi_world_rank(comm, source), 0, comm);
   return rc;
 }
 
 /* -- collectives --------------------------------------------------------------- */
 
-/* What a rank puts into a collective: its send buffer, or (MPI_IN_PLACE)
- * its share of the receive buffer. */
-static int64_t contributed(const void *sendbuf, int sendcount,
-                           MPI_Datatype sendtype, int recvcount,
-                           MPI_Datatype recvtype) {
-  return sendbuf == MPI_IN_PLACE ? ssmpi_bytes(recvcount, recvtype)
-                                 : ssmpi_bytes(sendcount, sendtype);
-}
-
 SSMPI_EXPORT int MPI_Barrier(MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Barrier(comm);
-  END(SS_MPI_BARRIER, -1, 0, comm);
+  SSMPI_END(SS_MPI_BARRIER, -1, 0, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
                            MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Bcast(buf, count, type, root, comm);
-  END(SS_MPI_BCAST, ssmpi_world_rank(comm, root), ssmpi_bytes(count, type),
+  SSMPI_END(SS_MPI_BCAST, ssmpi_world_rank(comm, root), ssmpi_bytes(count, type),
       comm);
   return rc;
 }
@@ -228,38 +169,46 @@ SSMPI_EXPORT int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root,
 SSMPI_EXPORT int MPI_Reduce(const void *sendbuf, void *recvbuf, int count,
                             MPI_Datatype type, MPI_Op op, int root,
                             MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
-  END(SS_MPI_REDUCE, ssmpi_world_rank(comm, root), ssmpi_bytes(count, type),
+  SSMPI_END(SS_MPI_REDUCE, ssmpi_world_rank(comm, root), ssmpi_bytes(count, type),
       comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Allreduce(const void *sendbuf, void *recvbuf, int count,
                                MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
-  END(SS_MPI_ALLREDUCE, -1, ssmpi_bytes(count, type), comm);
+  SSMPI_END(SS_MPI_ALLREDUCE, -1, ssmpi_bytes(count, type), comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Scan(const void *sendbuf, void *recvbuf, int count,
                           MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Scan(sendbuf, recvbuf, count, type, op, comm);
-  END(SS_MPI_SCAN, -1, ssmpi_bytes(count, type), comm);
+  SSMPI_END(SS_MPI_SCAN, -1, ssmpi_bytes(count, type), comm);
+  return rc;
+}
+
+SSMPI_EXPORT int MPI_Exscan(const void *sendbuf, void *recvbuf, int count,
+                            MPI_Datatype type, MPI_Op op, MPI_Comm comm) {
+  SSMPI_BEGIN;
+  int rc = PMPI_Exscan(sendbuf, recvbuf, count, type, op, comm);
+  SSMPI_END(SS_MPI_EXSCAN, -1, ssmpi_bytes(count, type), comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf,
                                     const int recvcounts[], MPI_Datatype type,
                                     MPI_Op op, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, type, op, comm);
   int64_t bytes = 0, n = c_.on ? ssmpi_comm_size(comm) : 0;
   for (int64_t i = 0; i < n; i++)
     bytes += ssmpi_bytes(recvcounts[i], type);
-  END(SS_MPI_REDUCE_SCATTER, -1, bytes, comm);
+  SSMPI_END(SS_MPI_REDUCE_SCATTER, -1, bytes, comm);
   return rc;
 }
 
@@ -267,11 +216,11 @@ SSMPI_EXPORT int MPI_Gather(const void *sendbuf, int sendcount,
                             MPI_Datatype sendtype, void *recvbuf,
                             int recvcount, MPI_Datatype recvtype, int root,
                             MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                        recvtype, root, comm);
-  END(SS_MPI_GATHER, ssmpi_world_rank(comm, root),
-      contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
+  SSMPI_END(SS_MPI_GATHER, ssmpi_world_rank(comm, root),
+      ssmpi_contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
   return rc;
 }
 
@@ -279,10 +228,10 @@ SSMPI_EXPORT int MPI_Gatherv(const void *sendbuf, int sendcount,
                              MPI_Datatype sendtype, void *recvbuf,
                              const int recvcounts[], const int displs[],
                              MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                         displs, recvtype, root, comm);
-  END(SS_MPI_GATHERV, ssmpi_world_rank(comm, root),
+  SSMPI_END(SS_MPI_GATHERV, ssmpi_world_rank(comm, root),
       sendbuf == MPI_IN_PLACE ? 0 : ssmpi_bytes(sendcount, sendtype), comm);
   return rc;
 }
@@ -291,11 +240,11 @@ SSMPI_EXPORT int MPI_Scatter(const void *sendbuf, int sendcount,
                              MPI_Datatype sendtype, void *recvbuf,
                              int recvcount, MPI_Datatype recvtype, int root,
                              MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                         recvtype, root, comm);
   /* Each rank's share: what it receives (the root's own at MPI_IN_PLACE). */
-  END(SS_MPI_SCATTER, ssmpi_world_rank(comm, root),
+  SSMPI_END(SS_MPI_SCATTER, ssmpi_world_rank(comm, root),
       recvbuf == MPI_IN_PLACE ? ssmpi_bytes(sendcount, sendtype)
                               : ssmpi_bytes(recvcount, recvtype),
       comm);
@@ -306,10 +255,10 @@ SSMPI_EXPORT int MPI_Scatterv(const void *sendbuf, const int sendcounts[],
                               const int displs[], MPI_Datatype sendtype,
                               void *recvbuf, int recvcount,
                               MPI_Datatype recvtype, int root, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf,
                          recvcount, recvtype, root, comm);
-  END(SS_MPI_SCATTERV, ssmpi_world_rank(comm, root),
+  SSMPI_END(SS_MPI_SCATTERV, ssmpi_world_rank(comm, root),
       recvbuf == MPI_IN_PLACE ? 0 : ssmpi_bytes(recvcount, recvtype), comm);
   return rc;
 }
@@ -318,11 +267,11 @@ SSMPI_EXPORT int MPI_Allgather(const void *sendbuf, int sendcount,
                                MPI_Datatype sendtype, void *recvbuf,
                                int recvcount, MPI_Datatype recvtype,
                                MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                           recvtype, comm);
-  END(SS_MPI_ALLGATHER, -1,
-      contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
+  SSMPI_END(SS_MPI_ALLGATHER, -1,
+      ssmpi_contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
   return rc;
 }
 
@@ -330,10 +279,10 @@ SSMPI_EXPORT int MPI_Allgatherv(const void *sendbuf, int sendcount,
                                 MPI_Datatype sendtype, void *recvbuf,
                                 const int recvcounts[], const int displs[],
                                 MPI_Datatype recvtype, MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                            displs, recvtype, comm);
-  END(SS_MPI_ALLGATHERV, -1,
+  SSMPI_END(SS_MPI_ALLGATHERV, -1,
       sendbuf == MPI_IN_PLACE ? 0 : ssmpi_bytes(sendcount, sendtype), comm);
   return rc;
 }
@@ -342,13 +291,13 @@ SSMPI_EXPORT int MPI_Alltoall(const void *sendbuf, int sendcount,
                               MPI_Datatype sendtype, void *recvbuf,
                               int recvcount, MPI_Datatype recvtype,
                               MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                          recvtype, comm);
   /* The whole send buffer: one block per rank. */
   int64_t n = c_.on ? ssmpi_comm_size(comm) : 0;
-  END(SS_MPI_ALLTOALL, -1,
-      n * contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
+  SSMPI_END(SS_MPI_ALLTOALL, -1,
+      n * ssmpi_contributed(sendbuf, sendcount, sendtype, recvcount, recvtype), comm);
   return rc;
 }
 
@@ -357,14 +306,14 @@ SSMPI_EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
                                void *recvbuf, const int recvcounts[],
                                const int rdispls[], MPI_Datatype recvtype,
                                MPI_Comm comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf,
                           recvcounts, rdispls, recvtype, comm);
   int64_t bytes = 0, n = c_.on ? ssmpi_comm_size(comm) : 0;
   for (int64_t i = 0; i < n; i++)
     bytes += sendbuf == MPI_IN_PLACE ? ssmpi_bytes(recvcounts[i], recvtype)
                                      : ssmpi_bytes(sendcounts[i], sendtype);
-  END(SS_MPI_ALLTOALLV, -1, bytes, comm);
+  SSMPI_END(SS_MPI_ALLTOALLV, -1, bytes, comm);
   return rc;
 }
 
@@ -372,29 +321,37 @@ SSMPI_EXPORT int MPI_Alltoallv(const void *sendbuf, const int sendcounts[],
 
 SSMPI_EXPORT int MPI_Comm_split(MPI_Comm comm, int color, int key,
                                 MPI_Comm *newcomm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Comm_split(comm, color, key, newcomm);
-  END(SS_MPI_COMM_SPLIT, -1, 0, comm);
+  SSMPI_END(SS_MPI_COMM_SPLIT, -1, 0, comm);
+  return rc;
+}
+
+SSMPI_EXPORT int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key,
+                                     MPI_Info info, MPI_Comm *newcomm) {
+  SSMPI_BEGIN;
+  int rc = PMPI_Comm_split_type(comm, split_type, key, info, newcomm);
+  SSMPI_END(SS_MPI_COMM_SPLIT_TYPE, -1, 0, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Comm_dup(comm, newcomm);
-  END(SS_MPI_COMM_DUP, -1, 0, comm);
+  SSMPI_END(SS_MPI_COMM_DUP, -1, 0, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Comm_create(MPI_Comm comm, MPI_Group group,
                                  MPI_Comm *newcomm) {
-  BEGIN;
+  SSMPI_BEGIN;
   int rc = PMPI_Comm_create(comm, group, newcomm);
-  END(SS_MPI_COMM_CREATE, -1, 0, comm);
+  SSMPI_END(SS_MPI_COMM_CREATE, -1, 0, comm);
   return rc;
 }
 
 SSMPI_EXPORT int MPI_Comm_free(MPI_Comm *comm) {
-  BEGIN;
+  SSMPI_BEGIN;
   /* Its size before it is freed. */
   int64_t size = c_.on && comm ? ssmpi_comm_size(*comm) : 0;
   int rc = PMPI_Comm_free(comm);

@@ -12,6 +12,8 @@
 #define _GNU_SOURCE
 #include "interpose.h"
 
+#include <stdlib.h>
+
 #define F_DECLARE(name, params) extern void pmpi_##name##_ params __attribute__((weak));
 
 #define F_BEGIN struct ssmpi_call c_ = ssmpi_begin()
@@ -69,15 +71,24 @@ SSMPI_EXPORT void mpi_send_(void *buf, MPI_Fint *count, MPI_Fint *type,
         comm);
 }
 
+/* A Fortran status is MPI_STATUS_SIZE integers, a C MPI_Status's worth
+ * (Open MPI: 6, MPICH: 5); ours, one spare, are lent where the program
+ * passed MPI_STATUS_IGNORE. */
+#define F_STATUS_INTS_F (sizeof(MPI_Status) / sizeof(MPI_Fint))
+#define F_STATUS_INTS (F_STATUS_INTS_F + 1)
+
 SSMPI_EXPORT void mpi_recv_(void *buf, MPI_Fint *count, MPI_Fint *type,
                             MPI_Fint *source, MPI_Fint *tag, MPI_Fint *comm,
                             MPI_Fint *status, MPI_Fint *ierr) {
   F_BEGIN;
-  pmpi_recv_(buf, count, type, source, tag, comm, status, ierr);
-  /* The status may be MPI_STATUS_IGNORE: the source asked for, the
-   * buffer's size. */
-  F_END(SS_MPI_RECV, ssmpi_world_rank(F_COMM, *source), F_BYTES(count, type),
-        comm);
+  MPI_Fint own[F_STATUS_INTS];
+  MPI_Fint *st = c_.on && status == MPI_F_STATUS_IGNORE ? own : status;
+  pmpi_recv_(buf, count, type, source, tag, comm, st, ierr);
+  int64_t peer = -1, bytes = 0;
+  MPI_Status cst;
+  if (c_.on && *ierr == MPI_SUCCESS && MPI_Status_f2c(st, &cst) == MPI_SUCCESS)
+    ssmpi_received(&cst, F_COMM, &peer, &bytes);
+  F_END(SS_MPI_RECV, peer, bytes, comm);
 }
 
 SSMPI_EXPORT void mpi_isend_(void *buf, MPI_Fint *count, MPI_Fint *type,
@@ -94,22 +105,62 @@ SSMPI_EXPORT void mpi_irecv_(void *buf, MPI_Fint *count, MPI_Fint *type,
                              MPI_Fint *request, MPI_Fint *ierr) {
   F_BEGIN;
   pmpi_irecv_(buf, count, type, source, tag, comm, request, ierr);
-  F_END(SS_MPI_IRECV, ssmpi_world_rank(F_COMM, *source), F_BYTES(count, type),
-        comm);
+  if (c_.on && *ierr == MPI_SUCCESS)
+    ssmpi_request_posted(MPI_Request_f2c(*request), F_COMM, 0);
+  /* As the C binding: the wait that completes it records what came. */
+  F_END(SS_MPI_IRECV, ssmpi_world_rank(F_COMM, *source), 0, comm);
+}
+
+/* The receives of `count` Fortran requests that a wait completes: as
+ * the C bindings (requests.c), with the Fortran statuses converted. */
+static void f_completed(int count, const MPI_Request *creq,
+                        const MPI_Fint *fstatuses, MPI_Fint ierr,
+                        int64_t *peer, int64_t *bytes) {
+  struct ssmpi_completions w;
+  MPI_Status *cst = malloc((size_t)count * sizeof *cst);
+  MPI_Status *lent = cst;
+  ssmpi_completions_begin(&w, count, creq, &lent);
+  for (int i = 0; cst && i < count; i++)
+    MPI_Status_f2c(fstatuses + (size_t)i * F_STATUS_INTS_F, &cst[i]);
+  ssmpi_completions_end(&w, cst ? ierr : MPI_ERR_OTHER, cst, NULL, 0, peer,
+                        bytes);
+  free(cst);
 }
 
 SSMPI_EXPORT void mpi_wait_(MPI_Fint *request, MPI_Fint *status,
                             MPI_Fint *ierr) {
   F_BEGIN;
-  pmpi_wait_(request, status, ierr);
-  ssmpi_end(c_, SS_MPI_WAIT, -1, 0, 0, SSMPI_CALLER, SSMPI_FRAME);
+  MPI_Request creq = MPI_Request_f2c(*request);
+  MPI_Fint own[F_STATUS_INTS];
+  MPI_Fint *st = status == MPI_F_STATUS_IGNORE ? own : status;
+  pmpi_wait_(request, st, ierr);
+  int64_t peer, bytes;
+  f_completed(1, &creq, st, *ierr, &peer, &bytes);
+  ssmpi_end(c_, SS_MPI_WAIT, peer, bytes, 0, SSMPI_CALLER, SSMPI_FRAME);
 }
 
 SSMPI_EXPORT void mpi_waitall_(MPI_Fint *count, MPI_Fint *requests,
                                MPI_Fint *statuses, MPI_Fint *ierr) {
   F_BEGIN;
-  pmpi_waitall_(count, requests, statuses, ierr);
-  ssmpi_end(c_, SS_MPI_WAITALL, -1, 0, 0, SSMPI_CALLER, SSMPI_FRAME);
+  int n = *count > 0 ? *count : 0;
+  MPI_Request *creq = malloc((size_t)(n ? n : 1) * sizeof *creq);
+  MPI_Fint *own = NULL, *st = statuses;
+  if (creq) {
+    for (int i = 0; i < n; i++)
+      creq[i] = MPI_Request_f2c(requests[i]);
+    if (statuses == MPI_F_STATUSES_IGNORE) {
+      own = malloc((size_t)(n ? n : 1) * F_STATUS_INTS_F * sizeof *own);
+      if (own)
+        st = own;
+    }
+  }
+  pmpi_waitall_(count, requests, st, ierr);
+  int64_t peer = -1, bytes = 0;
+  if (creq && st != MPI_F_STATUSES_IGNORE)
+    f_completed(n, creq, st, *ierr, &peer, &bytes);
+  free(creq);
+  free(own);
+  ssmpi_end(c_, SS_MPI_WAITALL, peer, bytes, 0, SSMPI_CALLER, SSMPI_FRAME);
 }
 
 SSMPI_EXPORT void mpi_barrier_(MPI_Fint *comm, MPI_Fint *ierr) {

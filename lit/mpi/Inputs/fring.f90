@@ -26,8 +26,8 @@ program fring
   call MPI_IRECV(rbuf, 5, MPI_INTEGER, prv, 1, MPI_COMM_WORLD, reqs(1), ierr)
   call MPI_ISEND(buf, 5, MPI_INTEGER, nxt, 1, MPI_COMM_WORLD, reqs(2), ierr)
   call MPI_WAITALL(2, reqs, MPI_STATUSES_IGNORE, ierr)
-  call tally(rank, 'MPI_Irecv', 1, 5 * 4, prv)
-  call tally(rank, 'MPI_Waitall', 1, 0, -1)
+  call tally(rank, 'MPI_Irecv', 1, 0, prv)
+  call tally(rank, 'MPI_Waitall', 1, 5 * 4, prv)
   ! Another Isend, completed by MPI_WAIT; its receive without a status.
   ! (Calls on one line each: gfortran gives a call continued on the next
   ! line the next line.)
