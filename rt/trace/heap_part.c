@@ -8,7 +8,6 @@
 #include "part.h"
 #include "safe_string.h"
 #include "tracer.h"
-#include "unwinder.h"
 
 #include <dlfcn.h>
 #include <stdlib.h>
@@ -49,12 +48,8 @@ static int start_heap(const struct ss_experiment *x) {
   }
   if (ssrt_tracer_start(&info) != 0)
     return 0;
-  /* Every event is a wrapper's, none a signal handler's: libunwind's
-   * cached walks (unwinder.h), unless call stacks follow frame pointers
-   * ($_SSRT_STACK_WALK=fp, for tests). */
-  const char *walk = getenv("_SSRT_STACK_WALK");
-  if (!(walk && ssrt_streq(walk, "fp")))
-    ssrt_unwinder_use_cache();
+  /* Every event is a wrapper's, none a signal handler's. */
+  ssrt_tracer_use_cached_walks();
   __atomic_store_n(&running, 1, __ATOMIC_RELEASE);
   ssrt_heap_early_done();
   return 1;

@@ -32,6 +32,9 @@ static int start_mpi(const struct ss_experiment *x) {
   (void)x;
   if (ssrt_tracer_start(&info) != 0)
     return 0;
+  /* MPI routines are not async-signal-safe: no event comes from a signal
+   * handler. */
+  ssrt_tracer_use_cached_walks();
   __atomic_store_n(&running, 1, __ATOMIC_RELEASE);
   return 1;
 }

@@ -9,6 +9,7 @@
 #include "part.h"
 #include "privileges.h"
 #include "safe_string.h"
+#include "unwinder.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -116,6 +117,12 @@ int ssrt_tracer_start(const struct ssrt_trace_info *info) {
   ssrt_tracer_self();
   ssrt_refresh_map(); /* the unwinder is loaded now */
   return 0;
+}
+
+void ssrt_tracer_use_cached_walks(void) {
+  const char *walk = ssrt_steering_env(STACK_WALK_VARIABLE);
+  if (!(walk && ssrt_streq(walk, "fp")))
+    ssrt_unwinder_use_cache();
 }
 
 void ssrt_tracer_record_call(uint32_t kind, uint32_t object,

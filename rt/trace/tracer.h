@@ -65,6 +65,11 @@ struct ssrt_trace_info {
  * calling thread's tracer.  `info` must stay valid.  Returns 0, or -1 (with
  * a message) when there is no memory for events. */
 int ssrt_tracer_start(const struct ssrt_trace_info *info);
+/* After ssrt_tracer_start, for a trace none of whose events is recorded
+ * in a signal handler (heap: malloc is not async-signal-safe; mpi: nor
+ * is any MPI routine): call stacks through libunwind's cached walks
+ * (unwinder.h: some fifty times faster), unless $_SSRT_STACK_WALK=fp. */
+void ssrt_tracer_use_cached_walks(void);
 /* Whether a trace runs in this image (acquire), and records now (not
  * while the file is written: the runtime's own calls are not the
  * program's). */
