@@ -223,6 +223,13 @@ else:
                     "mpich; then rebuild)")
 config.substitutions.append(("%mpich_cc", "mpicc.mpich"))
 config.substitutions.append(("%mpich_exec", "mpiexec.mpich"))
+# The fuzzers' seed corpus gets a 2-rank MPI job's files where MPI is here
+# (lit/fuzz/Inputs/seed_corpus.sh's optional arguments).
+if "mpi" in config.available_features:
+    config.substitutions.append(("%mpi_seeds", "mpicc 'mpirun --allow-run-as-root --oversubscribe' " +
+                                 os.path.join(config.test_source_root, "fuzz", "Inputs", "seed_mpi.c")))
+else:
+    config.substitutions.append(("%mpi_seeds", ""))
 config.substitutions.append(("%mpicheck", config.python_executable + " " + os.path.join(tools, "mpicheck.py")))
 for var in ["OMPI_ALLOW_RUN_AS_ROOT", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM"]:
     config.environment[var] = "1"
