@@ -8,21 +8,24 @@
 # Both sides are the whole job, mpirun's start-up and the experiment
 # files' writing included, so the per-call figure is an upper bound.
 #
-#   usage: bench/mpi.sh [--rounds N] [--reps N]
-#     --rounds N  ping-pong rounds per run (default 20000: 4 calls each
-#                 per rank, 160000 calls in all)
+#   usage: bench/mpi.sh [--rounds N] [--reps N] [--np N]
+#     --rounds N  ping-pong rounds per run (default 20000: 3 calls each
+#                 per rank, 120000 calls in all)
 #     --reps N    timed runs per side (default 5)
+#     --np N      ranks (default 2; 1: the Allreduce alone, no partner
+#                 to wait for, so the figure is the wrappers' own cost)
 # Needs Open MPI (scripts/deps.sh), ssrun, ssprof and libssmpi.so (built
 # by scripts/build.sh).  Runs as root with --allow-run-as-root and
 # --oversubscribe, as the tests do.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-rounds=20000 reps=5
+rounds=20000 reps=5 np=2
 while [ $# -gt 0 ]; do
   case "$1" in
     --rounds) rounds=$2; shift 2 ;;
     --reps) reps=$2; shift 2 ;;
-    *) echo "usage: $0 [--rounds N] [--reps N]" >&2; exit 2 ;;
+    --np) np=$2; shift 2 ;;
+    *) echo "usage: $0 [--rounds N] [--reps N] [--np N]" >&2; exit 2 ;;
   esac
 done
 bin=$root/build/bin
@@ -30,7 +33,7 @@ bin=$root/build/bin
 out=$root/build/bench-mpi
 rm -rf "$out" && mkdir -p "$out"
 mpicc -O2 -g "$root/bench/workloads/mpi_calls.c" -o "$out/mpi_calls"
-mpirun=(mpirun --allow-run-as-root --oversubscribe -np 2)
+mpirun=(mpirun --allow-run-as-root --oversubscribe -np "$np")
 now() { date +%s.%N; }
 plain=() traced=()
 for ((i = 0; i < reps; i++)); do
