@@ -532,7 +532,31 @@ enum ss_trace_kind {
   SS_TRACE_FPE = 1, /* floating-point exceptions */
   SS_TRACE_IO = 2,  /* I/O system calls */
   SS_TRACE_HEAP = 3, /* allocations and releases */
-  SS_TRACE_MPI = 4   /* MPI calls (PMPI interposition, libssmpi.so) */
+  SS_TRACE_MPI = 4,  /* MPI calls (PMPI interposition, libssmpi.so) */
+  /* Sampled loads with their latency (ssrun -ldlatency: Intel PEBS load
+   * latency, AMD IBS op sampling; docs/ldlatency.md).  Not exact: each
+   * event is one sampled load.  Its event: depth 1, the load's own PC
+   * (the CPU's precise address, not an interrupted PC); kind the memory
+   * level that served it (enum ss_mem_level, from value[2]); object
+   * SS_NONE; value[0] the latency in core cycles, value[1] the data
+   * address, value[2] the kernel's perf_mem_data_src (0: none given).
+   * TRACE_NAMES, when present, holds the latency bins of the run
+   * (SS_NAME_LATENCY_BIN: "MIN MAX REP NAME", a line of the seeds'
+   * latency-bins file), in file order. */
+  SS_TRACE_LDLATENCY = 5
+};
+
+/* ldlatency: where a sampled load was served from, decoded from
+ * perf_mem_data_src (common/mem_level.h). */
+enum ss_mem_level {
+  SS_MEM_L1 = 1,     /* L1 data cache hit */
+  SS_MEM_LFB = 2,    /* line fill buffer: a miss already under way */
+  SS_MEM_L2 = 3,
+  SS_MEM_L3 = 4,     /* the last-level cache (L3, L4, "any cache") */
+  SS_MEM_DRAM = 5,   /* local memory */
+  SS_MEM_REMOTE = 6, /* another socket's cache or memory */
+  SS_MEM_OTHER = 7,  /* I/O, uncached, PMEM, a miss with no level, none */
+  SS_MEM_LEVEL_LAST = SS_MEM_OTHER
 };
 
 /* fpe: the exceptions trapped (inexact only when asked). */
@@ -663,9 +687,10 @@ struct ss_trace_name {
 enum ss_name_how {
   SS_NAME_OPENED = 1,   /* the path given to open, openat or creat */
   SS_NAME_PIPE = 2,     /* made by pipe: "pipe (read end)", ... */
-  SS_NAME_INHERITED = 3 /* a descriptor the program did not open here:
-                           what /proc/self/fd said ("/dev/pts/0",
-                           "pipe:[1234]") */
+  SS_NAME_INHERITED = 3, /* a descriptor the program did not open here:
+                            what /proc/self/fd said ("/dev/pts/0",
+                            "pipe:[1234]") */
+  SS_NAME_LATENCY_BIN = 4 /* ldlatency: a latency bin, "MIN MAX REP NAME" */
 };
 
 /*

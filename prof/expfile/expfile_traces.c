@@ -46,7 +46,8 @@ int ss_parse_trace(struct ss_expfile *f, const struct ss_raw_record *r,
   t->start_ns = ss_le64(p + 40);
   c.pos = TRACE_FIXED;
   if (t->kind != SS_TRACE_FPE && t->kind != SS_TRACE_IO &&
-      t->kind != SS_TRACE_HEAP && t->kind != SS_TRACE_MPI) {
+      t->kind != SS_TRACE_HEAP && t->kind != SS_TRACE_MPI &&
+      t->kind != SS_TRACE_LDLATENCY) {
     ss_err_set(err, "TRACE record: unknown trace kind %u", t->kind);
     return -1;
   }
@@ -125,7 +126,7 @@ int ss_parse_trace_names(struct ss_expfile *f, const struct ss_raw_record *r,
   f->num_names = n;
   for (uint32_t i = 0; i < n; i++) {
     uint32_t how = ss_le32(r->payload + NAMES_FIXED + (uint64_t)i * NAME_ENTRY);
-    if (how < SS_NAME_OPENED || how > SS_NAME_INHERITED) {
+    if (how < SS_NAME_OPENED || how > SS_NAME_LATENCY_BIN) {
       ss_err_set(err, "TRACE_NAMES record: name %u was learnt in an unknown "
                  "way (%u)", i, how);
       return -1;
@@ -166,6 +167,8 @@ static int kind_known(uint32_t trace, uint32_t kind) {
     return kind >= 1 && kind <= SS_HEAP_CALL_LAST;
   if (trace == SS_TRACE_MPI)
     return kind >= 1 && kind <= SS_MPI_CALL_LAST;
+  if (trace == SS_TRACE_LDLATENCY)
+    return kind >= 1 && kind <= SS_MEM_LEVEL_LAST;
   return kind >= 1 && kind <= SS_IO_CALL_LAST;
 }
 

@@ -149,6 +149,26 @@ static void tracing(const struct ss_profile *p, struct ss_options *sets,
   }
 }
 
+static void ldlatency(const struct ss_profile *p, struct ss_options *sets,
+                      size_t n) {
+  static const struct ss_calipers windows[] = {{0, 0, 0}, {1, 1, 2}};
+  for (size_t w = 0; w < 2; w++) {
+    struct ss_symbolizer sym = {&made_up_ops, NULL};
+    struct ss_ldlat_model model;
+    struct ss_err err;
+    const char *bad = NULL;
+    if (ss_ldlat_model_build(&model, p, &windows[w], &sym, NULL, NULL, &err,
+                             &bad) == 0)
+      for (size_t i = 0; i < n; i++) {
+        sets[i].calipers = windows[w];
+        struct ss_listing l = {.profile = p, .options = &sets[i],
+                               .out = sink, .ldlatency = &model};
+        ss_report_ldlatency(&l);
+      }
+    ss_ldlat_model_release(&model);
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!sink && !(sink = fopen("/dev/null", "w")))
     abort();
@@ -162,7 +182,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct ss_options sets[8];
     size_t n;
     option_sets(sets, &n);
-    if (f->has_trace)
+    if (ss_is_ldlatency_file(f))
+      ldlatency(&p, sets, n);
+    else if (f->has_trace)
       tracing(&p, sets, n);
     else if (f->has_sampling)
       sampling(&p, sets, n);

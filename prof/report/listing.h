@@ -10,6 +10,8 @@
 #include "text_format.h"
 
 void ss_list_header(const struct ss_listing *l);
+/* ldlatency: every part after the header, or the -json document. */
+void ss_list_ldlatency(const struct ss_listing *l);
 void ss_list_summary(const struct ss_listing *l);
 void ss_list_functions(const struct ss_listing *l);
 void ss_list_butterfly(const struct ss_listing *l);

@@ -148,6 +148,15 @@ void ss_report_trace(const struct ss_listing *l) {
   print_end(l);
 }
 
+/* -json is the document alone; options of other families do not apply. */
+void ss_report_ldlatency(const struct ss_listing *l) {
+  if (!l->options->json && !l->options->no_header)
+    ss_list_header(l);
+  ss_list_ldlatency(l);
+  if (!l->options->json)
+    print_end(l);
+}
+
 /* The counting document or listing's header, then the join; the other
  * options select nothing here (-q applies to each list). */
 void ss_report_cpi(const struct ss_listing *l) {

@@ -13,6 +13,7 @@
 #include "counts.h"
 #include "cpi.h"
 #include "ideal.h"
+#include "ldlatency.h"
 #include "samples.h"
 #include "traces.h"
 
@@ -49,6 +50,7 @@ struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
   int json, help, usage;
   int leaks; /* heap: the leak report instead of the listing */
+  const char *bins; /* ldlatency: -bins FILE, DCPI's latency-bins file */
   /* ideal experiments */
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
@@ -88,6 +90,8 @@ struct ss_listing {
    * counting one is `profile`); else NULL */
   const struct ss_cpi *cpi;
   const struct ss_profile *sampling;
+  /* the ldlatency experiment, else NULL */
+  const struct ss_ldlat_model *ldlatency;
 };
 
 /* The listing (or -json document) of a counting experiment: ideal time
@@ -99,6 +103,11 @@ void ss_report_sampling(const struct ss_listing *l);
 
 /* The listing (or -json document) of a trace experiment (fpe, io). */
 void ss_report_trace(const struct ss_listing *l);
+
+/* The listing (or -json document) of an ldlatency experiment: header,
+ * summary, loads by memory level, the bins, procedures, load instructions
+ * (report/ldlatency/listing_ldlatency.c). */
+void ss_report_ldlatency(const struct ss_listing *l);
 
 /* Does the command line ask for files (-html, -callgrind, ...)?  They are
  * then written instead of the listing (export/exports.c): returns the

@@ -30,6 +30,7 @@ struct ssprof_family {
 extern const struct ssprof_family ssprof_counting_family;
 extern const struct ssprof_family ssprof_sampling_family;
 extern const struct ssprof_family ssprof_trace_family;
+extern const struct ssprof_family ssprof_ldlatency_family;
 
 /* The model and ideal time of a counting experiment, as the counting
  * family builds them (family_counting.c), warnings printed; the join

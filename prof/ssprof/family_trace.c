@@ -8,7 +8,10 @@
 
 #include <stdio.h>
 
-static int holds(const struct ss_expfile *f) { return ss_is_trace_file(f); }
+/* ldlatency's TRACE record is family_ldlatency.c's. */
+static int holds(const struct ss_expfile *f) {
+  return ss_is_trace_file(f) && !ss_is_ldlatency_file(f);
+}
 
 static int reads(const struct ss_expfile *f) {
   return ss_trace_desc_of(f->trace.kind) != NULL;

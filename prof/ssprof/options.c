@@ -41,6 +41,8 @@ const char ss_usage_text[] =
     "                    caliper points n1 (default 0) and n2\n"
     "  -leaks            heap: the blocks never released, by the call stack\n"
     "                    that allocated them (instead of the listing)\n"
+    "  -bins FILE        ldlatency: bin the latencies by DCPI's latency-bins\n"
+    "                    file (MIN MAX REP NAME lines) instead of the run's\n"
     "  -rank n           MPI runs: only the files of rank n (without it the\n"
     "                    ranks of one job are merged)\n"
     "  -u, -usage        the resources the program used (ssusage)\n"
@@ -143,7 +145,7 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
 static const char *const option_names[] = {
     "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
     "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
-    "-cpu", "-calls", "-leaks", "-u", "-usage", "-calipers", "-rank", "-nh",
+    "-cpu", "-calls", "-leaks", "-bins", "-u", "-usage", "-calipers", "-rank", "-nh",
     "-dsolist",
     "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
     "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
@@ -248,6 +250,13 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->by_calls = 1;
     } else if (is(a, "-leaks", NULL)) {
       o->leaks = 1;
+    } else if (is(a, "-bins", NULL)) {
+      if (i + 1 >= argc || argv[i + 1][0] == 0) {
+        snprintf(msg, msg_size, "option '-bins' needs a latency-bins file "
+                 "(lines of MIN MAX REP NAME)");
+        return -1;
+      }
+      o->bins = argv[++i];
     } else if (is(a, "-u", "-usage")) {
       o->usage = 1;
     } else if (is(a, "-calipers", NULL)) {

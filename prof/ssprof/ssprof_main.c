@@ -23,6 +23,7 @@ static const struct ssprof_family *const families[] = {
     &ssprof_counting_family,
     &ssprof_sampling_family,
     &ssprof_trace_family,
+    &ssprof_ldlatency_family,
 };
 #define NUM_FAMILIES (sizeof families / sizeof families[0])
 

@@ -11,6 +11,7 @@
 
 #include "base.h"
 #include "dwarf_index.h"
+#include "plt_stubs.h"
 
 #include <dwarf.h>
 #include <elfutils/libdwfl.h>
@@ -315,9 +316,35 @@ static int symbol_rank(const GElf_Sym *sym) {
   return (sym->st_size ? 0 : 4) + r;
 }
 
+struct stub_sink {
+  struct dw_symbolizer *s;
+  struct dw_module *m;
+  size_t *cap;
+  GElf_Addr bias; /* module address = the ELF file's address + bias */
+};
+
+/* A PLT stub as a sized symbol (plt_stubs.h): sized, it wins over the
+ * sizeless _init below it. */
+static void add_stub(void *ctx, uint64_t addr, uint64_t size,
+                     const char *name) {
+  struct stub_sink *k = ctx;
+  SS_GROW(k->m->symbols, *k->cap, k->m->num_symbols);
+  struct symbol *y = &k->m->symbols[k->m->num_symbols++];
+  y->start = addr + k->bias;
+  y->size = size;
+  y->name = intern(k->s, name);
+  y->rank = 0;
+}
+
 static void read_symbols(struct dw_symbolizer *s, struct dw_module *m) {
   size_t cap = 0;
   m->symbols_read = 1;
+  GElf_Addr bias = 0;
+  Elf *elf = dwfl_module_getelf(m->mod, &bias);
+  if (elf) {
+    struct stub_sink sink = {s, m, &cap, bias};
+    ss_plt_stubs(elf, add_stub, &sink);
+  }
   int n = dwfl_module_getsymtab(m->mod);
   for (int i = 1; i < n; i++) {
     GElf_Sym sym;

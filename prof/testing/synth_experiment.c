@@ -408,7 +408,7 @@ static uint32_t put_trace(struct buf *file, const struct synth_options *o) {
   put_u32(&pl, threads);
   put_u32(&pl, 0);
   put_u64(&pl, 1000000); /* start */
-  put_string(&pl, "synthetic trace");
+  put_string(&pl, o->trace_how ? o->trace_how : "synthetic trace");
   put_record(file, 8, &pl);
   uint32_t records = 1;
   for (uint32_t t = 0; t < threads; t++) {
@@ -444,7 +444,7 @@ static uint32_t put_trace(struct buf *file, const struct synth_options *o) {
   put_u32(&pl, (uint32_t)o->num_names);
   put_u32(&pl, 0);
   for (size_t i = 0; i < o->num_names; i++) {
-    put_u32(&pl, 1); /* SS_NAME_OPENED */
+    put_u32(&pl, o->names_how ? o->names_how : 1); /* SS_NAME_OPENED */
     put_u32(&pl, 0);
   }
   for (size_t i = 0; i < o->num_names; i++)

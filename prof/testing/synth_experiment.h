@@ -170,10 +170,12 @@ struct synth_options {
   /* trace */
   uint32_t trace_kind;     /* SS_TRACE_*; 0: not a trace */
   uint32_t trace_flags;
+  const char *trace_how;   /* the TRACE record's string; NULL: "synthetic trace" */
   const struct synth_event *events;
   size_t num_events;
   const char *const *names; /* TRACE_NAMES, each learnt as SS_NAME_OPENED */
   size_t num_names;
+  uint32_t names_how;       /* enum ss_name_how of every name; 0: OPENED */
   /* the module map: the program's entry (replaced by main_module if
    * set), then `modules` */
   const struct synth_module *main_module;

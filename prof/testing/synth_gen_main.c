@@ -23,6 +23,14 @@
  *                                differs from the file's)
  *   -module PATH@BASE@START@END  an entry with no build-id
  *   -usage V1,...,V11  the USAGE values; -no-usage: no USAGE record
+ *
+ * ldlatency files (a TRACE record of kind SS_TRACE_LDLATENCY):
+ *   -ldlatency TEXT    the TRACE record's string (the sampling event)
+ *   -load "SPEC"       one sampled load (repeatable): xCOUNT (identical
+ *                      loads, default 1), tTHREAD, cCALIPER (default 1),
+ *                      kLEVEL (enum ss_mem_level), wLATENCY (cycles),
+ *                      sDATASRC (hex perf_mem_data_src), then its PC in hex
+ *   -bin "MIN MAX REP NAME"  a latency bin of the run (repeatable)
  */
 #include "synth_experiment.h"
 
@@ -37,8 +45,11 @@ static const char *const fault_names[SYNTH_FAULT_COUNT] = {
     "size",         "version",       "edge-kind",
     "remark-string", "remark-kind",  "remark-version"};
 
-enum { MAX_SAMPLES = 1024, MAX_MODULES = 16 };
+enum { MAX_SAMPLES = 1024, MAX_MODULES = 16, MAX_EVENTS = 65536,
+       MAX_NAMES = 64 };
 static struct synth_sample samples[MAX_SAMPLES];
+static struct synth_event events[MAX_EVENTS];
+static const char *names[MAX_NAMES];
 static struct synth_module modules[MAX_MODULES], main_module;
 static uint64_t usage_values[11];
 
@@ -65,6 +76,42 @@ static int parse_sample(const char *spec, struct synth_sample *s) {
       return -1;
   }
   return s->depth > 0 && s->count > 0 ? 0 : -1;
+}
+
+/* A -load SPEC: COUNT identical events appended; 0, or -1 if malformed. */
+static int parse_load(const char *spec, struct synth_options *o) {
+  char buf[1024];
+  snprintf(buf, sizeof buf, "%s", spec);
+  struct synth_event e;
+  memset(&e, 0, sizeof e);
+  e.caliper = 1;
+  e.object = 0xFFFFFFFFu; /* SS_NONE */
+  unsigned long count = 1;
+  for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    if (tok[0] == 'x')
+      count = strtoul(tok + 1, NULL, 10);
+    else if (tok[0] == 't')
+      e.thread = (uint32_t)strtoul(tok + 1, NULL, 10);
+    else if (tok[0] == 'c')
+      e.caliper = (uint32_t)strtoul(tok + 1, NULL, 10);
+    else if (tok[0] == 'k')
+      e.kind = (uint32_t)strtoul(tok + 1, NULL, 10);
+    else if (tok[0] == 'w')
+      e.value[0] = (int64_t)strtoull(tok + 1, NULL, 10);
+    else if (tok[0] == 's')
+      e.value[2] = (int64_t)strtoull(tok + 1, NULL, 16);
+    else if (strncmp(tok, "0x", 2) == 0 && e.depth == 0)
+      e.addrs[e.depth++] = strtoull(tok, NULL, 16);
+    else
+      return -1;
+  }
+  if (e.depth != 1 || count == 0 || o->num_events + count > MAX_EVENTS)
+    return -1;
+  e.value[1] = (int64_t)(0x7f0000100000ull + 64 * o->num_events);
+  for (unsigned long i = 0; i < count; i++)
+    events[o->num_events++] = e;
+  o->events = events;
+  return 0;
 }
 
 /* PATH@BASE[@FLAG] */
@@ -191,6 +238,20 @@ int main(int argc, char **argv) {
           return usage("bad -sample");
         o.samples = samples;
         o.num_samples++;
+      } else if (strcmp(a, "-ldlatency") == 0) {
+        o.trace_kind = 5; /* SS_TRACE_LDLATENCY */
+        o.experiment = "ldlatency";
+        o.marching_orders = "ldlat:cu";
+        o.trace_how = v;
+      } else if (strcmp(a, "-load") == 0) {
+        if (parse_load(v, &o) != 0)
+          return usage("bad -load");
+      } else if (strcmp(a, "-bin") == 0) {
+        if (o.num_names == MAX_NAMES)
+          return usage("too many -bin");
+        names[o.num_names++] = v;
+        o.names = names;
+        o.names_how = 4; /* SS_NAME_LATENCY_BIN */
       } else if (strcmp(a, "-main-elf") == 0) {
         if (parse_elf_module(v, &main_module) != 0)
           return usage("bad -main-elf (PATH@BASE of a 64-bit ELF file)");

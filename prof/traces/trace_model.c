@@ -37,6 +37,12 @@ static int check_files(struct ss_trace_model *m, const struct ss_profile *p,
     m->threads += f->trace.num_threads;
   }
   m->kind = ss_trace_desc_of(first->trace.kind);
+  if (!m->kind) { /* ldlatency: a model of its own (ldlatency.h) */
+    *bad_file = first->name;
+    ss_err_set(err, "trace kind %u is not one the trace listings read",
+               first->trace.kind);
+    return -1;
+  }
   m->how = first->trace.how;
   *bad_file = NULL;
   return 0;

@@ -8,6 +8,7 @@
 #include "listing.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 static void print_extras(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
@@ -23,6 +24,13 @@ static void print_extras(const struct ss_listing *l) {
     ss_print_caliper_window(out, &m->windows[0], "samples");
   if (m->clock && m->clock[0] && !m->hwc) /* hwc: the counter, above */
     fprintf(out, "%16s: Sampling clock\n", m->clock);
+  /* The runtime's task clock names the case (hwc/perf_counter.c): the
+   * kernel let the run count user mode only.  Said once, here. */
+  if (m->clock && !m->hwc && strstr(m->clock, "user mode only"))
+    fprintf(out, "%16s: Kernel time not sampled: the kernel let the run "
+            "count user mode only (perf_event_paranoid 2 or more, no "
+            "CAP_PERFMON); time in system calls and page faults is "
+            "missing\n", "-");
 }
 
 void ss_print_sample_value(FILE *out, const struct ss_sample_model *m,
