@@ -1,6 +1,7 @@
 // EntryMarkers.cpp -- the markers of source functions' entries; see
 // EntryMarkers.h.
 #include "EntryMarkers.h"
+#include "Compat.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -28,7 +29,7 @@ bool wantsMarker(const Function &F) {
   if (F.isDeclaration() || F.hasFnAttribute(Attribute::Naked))
     return false;
   StringRef N = F.getName();
-  return !N.startswith("__ssrt_") && !N.startswith("ss.");
+  return !startsWith(N, "__ssrt_") && !startsWith(N, "ss.");
 }
 
 const PseudoProbeInst *asEntryMarker(const Instruction &I) {
@@ -48,7 +49,7 @@ std::string subprogramSymbol(const DISubprogram *SP) {
 SourceLine definitionOf(const DISubprogram *SP) {
   SourceLine S;
   if (SP && SP->getLine()) {
-    S.File = (SP->getDirectory().empty() || SP->getFilename().startswith("/")
+    S.File = (SP->getDirectory().empty() || startsWith(SP->getFilename(), "/")
                   ? SP->getFilename().str()
                   : (SP->getDirectory() + "/" + SP->getFilename()).str());
     S.Line = SP->getLine();
