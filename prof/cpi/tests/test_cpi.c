@@ -189,20 +189,28 @@ static int near(double a, double b) {
     }                                                                          \
   } while (0)
 
+/* `f` merged into `p` and joined with the program into `c`: 0, or -1
+ * (reported). */
+static int join_file(struct ss_expfile *f, struct ss_profile *p,
+                     struct ss_cpi *c) {
+  struct ss_err err;
+  const char *bad;
+  CHECK(ss_profile_merge(p, &f, 1, &err, &bad) == 0);
+  int rc = ss_cpi_build(c, &model, &ideal, p, NULL, &err);
+  CHECK_I64(rc, 0, "join");
+  if (rc != 0)
+    fprintf(stderr, "%s\n", err.msg);
+  return rc;
+}
+
 static void test_join(void) {
   struct ss_expfile *f = sampling_file();
   CHECK(f != NULL);
   if (!f)
     return;
   struct ss_profile p;
-  struct ss_err err;
-  const char *bad;
-  CHECK(ss_profile_merge(&p, &f, 1, &err, &bad) == 0);
   struct ss_cpi c;
-  int rc = ss_cpi_build(&c, &model, &ideal, &p, NULL, &err);
-  CHECK_I64(rc, 0, "join");
-  if (rc != 0) {
-    fprintf(stderr, "%s\n", err.msg);
+  if (join_file(f, &p, &c) != 0) {
     return;
   }
   CHECK_I64(c.samples, 58, "samples");
@@ -321,13 +329,8 @@ static void test_hwc_join(void) {
     if (!f)
       continue;
     struct ss_profile p;
-    struct ss_err err;
-    const char *bad;
-    CHECK(ss_profile_merge(&p, &f, 1, &err, &bad) == 0);
     struct ss_cpi c;
-    int rc = ss_cpi_build(&c, &model, &ideal, &p, NULL, &err);
-    CHECK_I64(rc, 0, "hwc join");
-    if (rc == 0) {
+    if (join_file(f, &p, &c) == 0) {
       CHECK_I64(c.hwc, 1, "a counter experiment");
       CHECK_STR(c.event, events[e].event, "its event");
       CHECK_I64(c.timed, events[e].timed, "whether its events are time");
@@ -351,8 +354,6 @@ static void test_hwc_join(void) {
       CHECK_NEAR(ss_cpi_events_per_execution(&none), -1,
                  "executions not known");
       ss_cpi_release(&c);
-    } else {
-      fprintf(stderr, "%s\n", err.msg);
     }
     ss_profile_release(&p);
     ss_expfile_free(f);
