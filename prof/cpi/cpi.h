@@ -41,6 +41,14 @@
  *    ideal time's: -clock, else the one the counting run recorded).  The
  *    ratio measured/ideal is the ratio of the seconds, whatever the
  *    clock.
+ *  - A hwc experiment (_hwc, _hwctime, prof_hwc[time]) joins as well:
+ *    a sample is one overflow of its counter and weighs the overflow
+ *    value in events, so every row also has events (overflows x overflow
+ *    value), per execution in the listings.  Measured cycles then come
+ *    from the events where they are time or cycles: task-clock and
+ *    cpu-clock count nanoseconds (x the clock), a cycles event counts
+ *    them; any other event (cache misses) measures no time, and the rows
+ *    have events but no measured cycles (ss_cpi.timed is 0).
  *  - Every sample of the run counts (the counts cover the whole run:
  *    -calipers does not apply).
  */
@@ -56,7 +64,9 @@ enum ss_cpi_cause {
   SS_CAUSE_MEMORY,         /* above ideal; loads or stores, branches sure */
   SS_CAUSE_BRANCHES,       /* above ideal; unsure branches, no memory */
   SS_CAUSE_MEMORY_OR_BRANCHES,
-  SS_CAUSE_UNEXPLAINED     /* above ideal; neither memory nor branches */
+  SS_CAUSE_UNEXPLAINED,    /* above ideal; neither memory nor branches */
+  SS_CAUSE_NOT_TIMED       /* a hwc event that counts no time: events,
+                              no measured cycles to compare */
 };
 
 struct ss_cpi_row {
@@ -65,7 +75,10 @@ struct ss_cpi_row {
   uint64_t instructions;  /* program instructions executed, all executions */
   double ideal_cycles;    /* all executions */
   uint64_t samples;
-  double sampled_cycles;  /* samples x interval x clock */
+  double sampled_cycles;  /* samples x interval x clock; of a hwc join,
+                             from the events when they are time or cycles
+                             (ss_cpi.timed), else 0 */
+  double events;          /* hwc join: overflows x overflow value */
   /* what the cause is read from, over all executions */
   double loads, stores;   /* executed program loads and stores */
   double branches;        /* executed conditional branches */
@@ -94,12 +107,31 @@ struct ss_cpi_outside {
   uint64_t samples;
 };
 
+/* What the events of a hwc experiment count (ss_cpi_event_unit_of). */
+enum ss_cpi_event_unit {
+  SS_CPI_EVENT_NS,     /* task-clock, cpu-clock: nanoseconds */
+  SS_CPI_EVENT_CYCLES, /* core cycles */
+  SS_CPI_EVENT_OTHER   /* anything else: no time */
+};
+enum ss_cpi_event_unit ss_cpi_event_unit_of(const char *event);
+/* The event's short name for a column head: "TASK_CLOCK" of
+ * "perf::PERF_COUNT_SW_TASK_CLOCK", "L2_RQSTS:CODE_RD_MISS" as it is. */
+const char *ss_cpi_event_short(const char *event);
+
 struct ss_cpi {
   const struct ss_model *model;
   const struct ss_ideal *ideal;
   struct ss_loop_nest nest;
   double clock_mhz;
-  uint64_t interval_ns;   /* of the first sampling file */
+  uint64_t interval_ns;   /* of the first sampling file; of a hwc
+                             experiment, the overflow value in events */
+  int hwc;                /* a hwc experiment: rows have events */
+  const char *event;      /* hwc: libpfm4's name of the event; else NULL */
+  enum ss_cpi_event_unit event_unit; /* hwc: what its events count */
+  int timed;              /* the samples measure time: 0 for a hwc event
+                             other than time or cycles */
+  double sample_seconds;  /* the time one sample weighs (0: not timed) */
+  double sample_cycles;   /* the same in cycles at the clock */
   uint32_t sampling_kind; /* SS_SAMPLING_* */
   const char *experiment; /* of the sampling files: "fpcsamp", ... */
   uint64_t samples;       /* all samples of the run */
@@ -142,6 +174,10 @@ double ss_cpi_ratio(const struct ss_cpi_row *r);
 /* The relative half-width of a 95% interval of the measured time
  * (1.96 / sqrt(samples), Poisson); 0 without samples. */
 double ss_cpi_error(const struct ss_cpi_row *r);
+/* A hwc join's events per execution; -1 when executions are not known or
+ * none.  Its 95% interval is ss_cpi_error's (events are samples x the
+ * overflow value). */
+double ss_cpi_events_per_execution(const struct ss_cpi_row *r);
 /* Measured less ideal cycles, all executions (negative when measured is
  * less). */
 double ss_cpi_lost(const struct ss_cpi_row *r);

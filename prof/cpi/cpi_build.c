@@ -279,16 +279,43 @@ static void join_samples(struct ss_cpi *c, const struct ss_profile *sampling,
   free_finder(&fd);
 }
 
-/* The samples' time in cycles, and every row's cause. */
-static void finish_rows(struct ss_cpi_row *rows, size_t n, double per_sample) {
+/* The samples' time in cycles (and events), and every row's cause. */
+static void finish_rows(const struct ss_cpi *c, struct ss_cpi_row *rows,
+                        size_t n, double per_sample) {
   for (size_t i = 0; i < n; i++) {
     rows[i].sampled_cycles = (double)rows[i].samples * per_sample;
+    if (c->hwc)
+      rows[i].events = (double)rows[i].samples * (double)c->interval_ns;
     rows[i].bound = SS_BOUND_MODEL;
     for (int b = 0; b < SS_BOUND_COUNT; b++)
       if (rows[i].bound_cycles[b] > rows[i].bound_cycles[rows[i].bound])
         rows[i].bound = b;
-    rows[i].cause = ss_cpi_cause_of(&rows[i]);
+    rows[i].cause = c->timed || rows[i].samples == 0
+                        ? ss_cpi_cause_of(&rows[i])
+                        : SS_CAUSE_NOT_TIMED;
   }
+}
+
+/* The time one sample weighs, in c->sample_seconds and c->sample_cycles
+ * (returned), and the sampled time of the run: a timer's interval; a
+ * counter's overflow value when it counts time or cycles (cpi.h). */
+static double sample_time(struct ss_cpi *c) {
+  double cycles = 0;
+  c->timed = 1;
+  if (!c->hwc || c->event_unit == SS_CPI_EVENT_NS) {
+    cycles = (double)c->interval_ns * c->clock_mhz / 1000.0;
+    c->sample_seconds = (double)c->interval_ns / 1e9;
+  } else if (c->event_unit == SS_CPI_EVENT_CYCLES && c->clock_mhz > 0) {
+    cycles = (double)c->interval_ns;
+    c->sample_seconds = cycles / (c->clock_mhz * 1e6);
+    c->sampled_ns = (uint64_t)((double)c->samples * c->sample_seconds * 1e9);
+  } else {
+    c->timed = 0;
+    c->sample_seconds = 0;
+    c->sampled_ns = 0;
+  }
+  c->sample_cycles = cycles;
+  return cycles;
 }
 
 int ss_cpi_build(struct ss_cpi *c, const struct ss_model *m,
@@ -303,8 +330,17 @@ int ss_cpi_build(struct ss_cpi *c, const struct ss_model *m,
   c->interval_ns = first->sampling.interval_ns;
   c->sampling_kind = first->sampling.kind;
   c->experiment = first->process.experiment;
+  c->hwc = c->sampling_kind == SS_SAMPLING_HWC ||
+           c->sampling_kind == SS_SAMPLING_HWCTIME;
+  c->event = c->hwc ? first->sampling.clock : NULL;
+  c->event_unit = ss_cpi_event_unit_of(c->event);
   for (size_t i = 1; i < sampling->num_files; i++)
-    if (sampling->files[i]->sampling.interval_ns != c->interval_ns) {
+    if (c->hwc && strcmp(sampling->files[i]->sampling.clock, c->event)) {
+      ss_err_set(err, "%s counted %s, %s counted %s; join files of one "
+                 "event", sampling->files[i]->name,
+                 sampling->files[i]->sampling.clock, first->name, c->event);
+      return -1;
+    } else if (sampling->files[i]->sampling.interval_ns != c->interval_ns) {
       ss_err_set(err, "sampled every %llu ns where %s sampled every %llu "
                  "ns; join files of one experiment",
                  (unsigned long long)sampling->files[i]->sampling.interval_ns,
@@ -327,16 +363,16 @@ int ss_cpi_build(struct ss_cpi *c, const struct ss_model *m,
     ss_err_set(err, "no samples to join: the sampling run took none");
     return -1;
   }
-  double per_sample = (double)c->interval_ns * c->clock_mhz / 1000.0;
-  finish_rows(c->functions, m->num_functions, per_sample);
-  finish_rows(c->loops, m->num_loops, per_sample);
-  finish_rows(c->lines, ideal->num_lines, per_sample);
-  finish_rows(c->blocks, ideal->num_blocks, per_sample);
-  finish_rows(c->model_blocks, m->num_blocks, per_sample);
+  double per_sample = sample_time(c);
+  finish_rows(c, c->functions, m->num_functions, per_sample);
+  finish_rows(c, c->loops, m->num_loops, per_sample);
+  finish_rows(c, c->lines, ideal->num_lines, per_sample);
+  finish_rows(c, c->blocks, ideal->num_blocks, per_sample);
+  finish_rows(c, c->model_blocks, m->num_blocks, per_sample);
   for (uint32_t f = 0; f < m->num_functions; f++)
     ss_cpi_row_add(&c->total, &c->functions[f]);
   c->total.executions_known = 0;
-  finish_rows(&c->total, 1, per_sample);
+  finish_rows(c, &c->total, 1, per_sample);
   return 0;
 }
 

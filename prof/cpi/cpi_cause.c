@@ -77,7 +77,7 @@ const char *ss_cpi_cause_name(enum ss_cpi_cause cause) {
   static const char *const names[] = {
       "not run",  "no samples", "few samples", "no ideal time", "at ideal",
       "below ideal", "memory",  "branches",    "memory or branches",
-      "unexplained"};
+      "unexplained", "not timed"};
   return (unsigned)cause < sizeof names / sizeof names[0] ? names[cause]
                                                           : "?";
 }
@@ -159,6 +159,10 @@ void ss_cpi_cause_text(const struct ss_cpi_row *r, const char *per,
     snprintf(out, size, "memory (%s) or mispredicted branches (one goes its "
              "rarer way %.0f%% of the time)",
              acc, 100 * r->unsure_minority);
+    break;
+  case SS_CAUSE_NOT_TIMED:
+    snprintf(out, size, "the event counts no time: events, no measured "
+             "cycles");
     break;
   case SS_CAUSE_UNEXPLAINED:
     snprintf(out, size, "not memory, no uncertain branch: the front end, or "

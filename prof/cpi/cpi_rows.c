@@ -27,6 +27,44 @@ double ss_cpi_error(const struct ss_cpi_row *r) {
   return r->samples ? 1.96 / sqrt((double)r->samples) : 0;
 }
 
+double ss_cpi_events_per_execution(const struct ss_cpi_row *r) {
+  return r->executions_known && r->executions > 0
+             ? r->events / (double)r->executions
+             : -1;
+}
+
+enum ss_cpi_event_unit ss_cpi_event_unit_of(const char *event) {
+  static const char *const ns[] = {"TASK_CLOCK", "CPU_CLOCK", "task-clock",
+                                   "cpu-clock"};
+  /* the generic event, Intel's and AMD's own (docs/hwc.md), perf's */
+  static const char *const cycles[] = {"CPU_CYCLES", "CPU_CLK_UNHALTED",
+                                       "CYCLES_NOT_IN_HALT", "cpu-cycles",
+                                       "perf::CYCLES"};
+  if (!event || strstr(event, "REF_CPU_CYCLES")) /* at the TSC's rate */
+    return SS_CPI_EVENT_OTHER;
+  for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++)
+    if (strstr(event, ns[i]))
+      return SS_CPI_EVENT_NS;
+  for (size_t i = 0; i < sizeof cycles / sizeof cycles[0]; i++)
+    if (strstr(event, cycles[i]))
+      return SS_CPI_EVENT_CYCLES;
+  return SS_CPI_EVENT_OTHER;
+}
+
+const char *ss_cpi_event_short(const char *event) {
+  static const char *const prefixes[] = {"perf::PERF_COUNT_SW_",
+                                         "perf::PERF_COUNT_HW_CACHE_",
+                                         "perf::PERF_COUNT_HW_", "perf::"};
+  if (!event)
+    return "events";
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++) {
+    size_t n = strlen(prefixes[i]);
+    if (strncmp(event, prefixes[i], n) == 0 && event[n])
+      return event + n;
+  }
+  return event;
+}
+
 double ss_cpi_lost(const struct ss_cpi_row *r) {
   return r->sampled_cycles - r->ideal_cycles;
 }
@@ -36,6 +74,7 @@ void ss_cpi_row_add(struct ss_cpi_row *to, const struct ss_cpi_row *from) {
   to->ideal_cycles += from->ideal_cycles;
   to->samples += from->samples;
   to->sampled_cycles += from->sampled_cycles;
+  to->events += from->events;
   to->loads += from->loads;
   to->stores += from->stores;
   to->branches += from->branches;

@@ -70,7 +70,7 @@ static size_t made_up_lookup(void *self, void *module, uint64_t vaddr,
 static void made_up_destroy(void *self) { (void)self; }
 
 static const struct ss_symbolizer_ops made_up_ops = {
-    made_up_open, made_up_lookup, made_up_destroy};
+    made_up_open, made_up_lookup, made_up_destroy, NULL};
 
 /* ---- the listings ---- */
 

@@ -820,8 +820,15 @@ static uint32_t source_function(struct builder *b,
   if (!m->num_entries)
     return fc->function; /* no entries: the functions are the binary's */
   void *h = inline_handle(b, f->module);
-  const struct ss_sym_frame *frames;
-  if (!h || b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) < 2)
+  const char *inlined = NULL;
+  if (h && b->dwarf.ops->inlined_at) {
+    inlined = b->dwarf.ops->inlined_at(b->dwarf.self, h, address);
+  } else if (h) {
+    const struct ss_sym_frame *frames;
+    if (b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) >= 2)
+      inlined = frames[0].function;
+  }
+  if (!inlined)
     return fc->function;
   if (!b->by_name) {
     b->by_name = ss_xcalloc(2 * (size_t)m->num_functions + 1, sizeof *b->by_name);
@@ -837,14 +844,14 @@ static uint32_t source_function(struct builder *b,
   size_t lo = 0, hi = b->num_by_name;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (strcmp(b->by_name[mid].name, frames[0].function) < 0)
+    if (strcmp(b->by_name[mid].name, inlined) < 0)
       lo = mid + 1;
     else
       hi = mid;
   }
   uint32_t found = SS_MODEL_NONE;
   for (size_t i = lo; i < b->num_by_name &&
-                      strcmp(b->by_name[i].name, frames[0].function) == 0;
+                      strcmp(b->by_name[i].name, inlined) == 0;
        i++) {
     uint32_t id = b->by_name[i].function;
     if (m->functions[id].module == f->module)

@@ -4,11 +4,48 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 void ss_json_init(struct ss_json *j, FILE *out) {
   j->out = out;
   j->depth = 0;
   j->count[0] = 0;
+  j->used = 0;
+}
+
+static void flush(struct ss_json *j) {
+  if (j->used)
+    fwrite(j->buf, 1, j->used, j->out);
+  j->used = 0;
+}
+
+static void put(struct ss_json *j, const void *bytes, size_t n) {
+  if (j->used + n > sizeof j->buf) {
+    flush(j);
+    if (n > sizeof j->buf) {
+      fwrite(bytes, 1, n, j->out);
+      return;
+    }
+  }
+  memcpy(j->buf + j->used, bytes, n);
+  j->used += n;
+}
+
+static void put_char(struct ss_json *j, char c) {
+  if (j->used == sizeof j->buf)
+    flush(j);
+  j->buf[j->used++] = c;
+}
+
+static void put_text(struct ss_json *j, const char *text) {
+  put(j, text, strlen(text));
+}
+
+/* After every value: a complete document (or a value at the top) goes
+ * out, so that what the caller writes next comes after it. */
+static void done(struct ss_json *j) {
+  if (j->depth == 0)
+    flush(j);
 }
 
 /* Length of a valid UTF-8 sequence at s, 0 if invalid. */
@@ -41,9 +78,9 @@ static int utf8_length(const unsigned char *s) {
   return n;
 }
 
-void ss_json_write_string(FILE *out, const char *value) {
+static void put_string(struct ss_json *out, const char *value) {
   const unsigned char *s = (const unsigned char *)value;
-  fputc('"', out);
+  put_char(out, '"');
   while (*s) {
     /* Plain ASCII goes out in one piece. */
     size_t plain = 0;
@@ -51,69 +88,79 @@ void ss_json_write_string(FILE *out, const char *value) {
            s[plain] != '\\')
       plain++;
     if (plain) {
-      fwrite(s, 1, plain, out);
+      put(out, s, plain);
       s += plain;
       continue;
     }
     unsigned c = *s;
     if (c == '"' || c == '\\') {
-      fputc('\\', out);
-      fputc((int)c, out);
+      put_char(out, '\\');
+      put_char(out, (char)c);
       s++;
     } else if (c < 0x20) {
       switch (c) {
       case '\n':
-        fputs("\\n", out);
+        put_text(out, "\\n");
         break;
       case '\t':
-        fputs("\\t", out);
+        put_text(out, "\\t");
         break;
       case '\r':
-        fputs("\\r", out);
+        put_text(out, "\\r");
         break;
-      default:
-        fprintf(out, "\\u%04x", c);
+      default: {
+        char u[8];
+        snprintf(u, sizeof u, "\\u%04x", c);
+        put_text(out, u);
+      }
       }
       s++;
     } else {
       int n = utf8_length(s);
       if (n == 0) {
-        fputs("\\ufffd", out);
+        put_text(out, "\\ufffd");
         s++;
       } else {
-        fwrite(s, 1, (size_t)n, out);
+        put(out, s, (size_t)n);
         s += n;
       }
     }
   }
-  fputc('"', out);
+  put_char(out, '"');
+}
+
+void ss_json_write_string(FILE *out, const char *value) {
+  struct ss_json j;
+  ss_json_init(&j, out);
+  put_string(&j, value);
+  flush(&j);
 }
 
 static void indent(struct ss_json *j, int depth) {
-  fputc('\n', j->out);
+  put_char(j, '\n');
   for (int i = 0; i < depth; i++)
-    fputs("  ", j->out);
+    put(j, "  ", 2);
 }
 
 /* Separator, layout and key before any value. */
 static void before_value(struct ss_json *j, const char *key) {
   if (j->depth > 0) {
     if (j->count[j->depth]++ > 0)
-      fputc(',', j->out);
+      put_char(j, ',');
     if (j->depth <= 2)
       indent(j, j->depth);
     else if (j->count[j->depth] > 1)
-      fputc(' ', j->out);
+      put_char(j, ' ');
   }
   if (key) {
-    ss_json_write_string(j->out, key);
-    fputs(": ", j->out);
+    put_string(j, key);
+    put(j, ": ", 2);
   }
 }
 
 static void begin(struct ss_json *j, const char *key, char open) {
   before_value(j, key);
-  fputc(open, j->out);
+  put_char(j, open);
   if (j->depth + 1 < SS_JSON_MAX_DEPTH)
     j->depth++;
   j->count[j->depth] = 0;
@@ -125,9 +172,10 @@ static void end(struct ss_json *j, char close) {
     j->depth--;
   if (had && j->depth + 1 <= 2)
     indent(j, j->depth);
-  fputc(close, j->out);
+  put_char(j, close);
   if (j->depth == 0)
-    fputc('\n', j->out);
+    put_char(j, '\n');
+  done(j);
 }
 
 void ss_json_begin_object(struct ss_json *j, const char *key) {
@@ -145,12 +193,14 @@ void ss_json_string(struct ss_json *j, const char *key, const char *value) {
     return;
   }
   before_value(j, key);
-  ss_json_write_string(j->out, value);
+  put_string(j, value);
+  done(j);
 }
 
 /* An integer in decimal; a large document has millions (fprintf costs a
  * tenth of SQLite's -json). */
-static void put_integer(FILE *out, int negative, uint64_t magnitude) {
+static void put_integer(struct ss_json *out, int negative,
+                        uint64_t magnitude) {
   char buf[24];
   size_t i = sizeof buf;
   do {
@@ -159,28 +209,32 @@ static void put_integer(FILE *out, int negative, uint64_t magnitude) {
   } while (magnitude);
   if (negative)
     buf[--i] = '-';
-  fwrite(buf + i, 1, sizeof buf - i, out);
+  put(out, buf + i, sizeof buf - i);
 }
 
 void ss_json_int(struct ss_json *j, const char *key, int64_t value) {
   before_value(j, key);
-  put_integer(j->out, value < 0,
+  put_integer(j, value < 0,
               value < 0 ? (uint64_t)0 - (uint64_t)value : (uint64_t)value);
+  done(j);
 }
 
 void ss_json_uint(struct ss_json *j, const char *key, uint64_t value) {
   before_value(j, key);
-  put_integer(j->out, 0, value);
+  put_integer(j, 0, value);
+  done(j);
 }
 
 void ss_json_bool(struct ss_json *j, const char *key, int value) {
   before_value(j, key);
-  fputs(value ? "true" : "false", j->out);
+  put_text(j, value ? "true" : "false");
+  done(j);
 }
 
 void ss_json_null(struct ss_json *j, const char *key) {
   before_value(j, key);
-  fputs("null", j->out);
+  put_text(j, "null");
+  done(j);
 }
 
 void ss_json_count(struct ss_json *j, const char *key, int known,
@@ -198,6 +252,15 @@ void ss_json_double(struct ss_json *j, const char *key, double value) {
     ss_json_null(j, key);
     return;
   }
+  /* An integer below 10^15 (most of them: counts, cycles) is its digits,
+   * what %.15g gives it. */
+  if (value > -1e15 && value < 1e15 && value == (double)(int64_t)value) {
+    before_value(j, key);
+    int64_t v = (int64_t)value;
+    put_integer(j, v < 0, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v);
+    done(j);
+    return;
+  }
   char buf[40];
   for (int digits = 15; digits <= 17; digits++) {
     snprintf(buf, sizeof buf, "%.*g", digits, value == 0 ? 0.0 : value);
@@ -205,11 +268,15 @@ void ss_json_double(struct ss_json *j, const char *key, double value) {
       break;
   }
   before_value(j, key);
-  fputs(buf, j->out);
+  put_text(j, buf);
+  done(j);
 }
 
 void ss_json_seconds(struct ss_json *j, const char *key, uint64_t ns) {
   before_value(j, key);
-  fprintf(j->out, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u,
-          ns % 1000000000u);
+  char buf[48];
+  snprintf(buf, sizeof buf, "%" PRIu64 ".%09" PRIu64, ns / 1000000000u,
+           ns % 1000000000u);
+  put_text(j, buf);
+  done(j);
 }

@@ -12,10 +12,19 @@
 
 #define SS_JSON_MAX_DEPTH 32
 
+/* Output is gathered in `buf` and goes to `out` in large writes (a
+ * -json document of a large program has millions of members: stdio's
+ * per-call locking was a third of its time), whenever the buffer fills
+ * and whenever the document is complete (depth back to 0): a caller may
+ * write to `out` itself between documents, never inside one. */
+#define SS_JSON_BUFFER 32768
+
 struct ss_json {
   FILE *out;
   int depth;
   int count[SS_JSON_MAX_DEPTH]; /* elements written at each level */
+  size_t used;                  /* bytes of buf not yet written */
+  char buf[SS_JSON_BUFFER];
 };
 
 void ss_json_init(struct ss_json *j, FILE *out);

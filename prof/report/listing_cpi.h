@@ -15,9 +15,10 @@
 
 void ss_list_cpi(const struct ss_listing *l);
 
-/* The rows that ran or were sampled, by cycles lost descending
+/* The rows that ran or were sampled, by cycles lost descending (by
+ * events when the join is `timed` not: a hwc event that counts no time)
  * (malloc'd; *shown of them). */
-uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n,
+uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n, int timed,
                       size_t *shown);
 
 /* A row's members in an object of functions[], loops[], blocks[] or

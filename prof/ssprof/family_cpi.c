@@ -1,7 +1,8 @@
 /*
  * family_cpi.c -- ssprof -cpi: a counting experiment (ideal) and a
  * sampling experiment that samples CPU time ([f]pcsamp[x], usertime) of
- * one build of a program, each merged from its files, joined (cpi.h) and
+ * one build of a program (or a counter experiment: _hwc, _hwctime,
+ * prof_hwc), each merged from its files, joined (cpi.h) and
  * listed.  The two runs must have run the same binary: the build-ids of
  * the objects both mapped must agree.
  */

@@ -4,6 +4,7 @@
 #include "base.h"
 
 #include <dwarf.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,10 +28,29 @@ struct unit {
   struct range_table functions;
 };
 
+/* A function's inline tree, flattened once: every inlined instance and
+ * every lexical block with addresses of its own (DIE order), each with
+ * its parent and depth, and all their ranges (`unit` = the node). */
+struct inline_node {
+  Dwarf_Die die;
+  uint32_t parent; /* UINT32_MAX: the function itself */
+  uint32_t depth;
+  int inlined;     /* an inlined instance, not a lexical block */
+};
+
+struct inline_tree {
+  struct range_table ranges;
+  struct inline_node *nodes;
+  size_t num_nodes, cap;
+};
+
 struct ss_dwarf_index {
   struct range_table units; /* die = the unit's DIE */
   struct unit *unit_info;   /* [num_units] */
   size_t num_units;
+  struct ss_hash tree_ids;  /* function DIE offsets */
+  struct inline_tree *trees;
+  size_t trees_cap;
 };
 
 static void add_ranges(struct range_table *t, Dwarf_Die *die, size_t unit) {
@@ -69,8 +89,8 @@ static void release(struct range_table *t) {
   memset(t, 0, sizeof *t);
 }
 
-/* The smallest range holding `a` (nested functions), or -1. */
-static long find(const struct range_table *t, Dwarf_Addr a) {
+/* How many ranges start at or below `a`: those that may hold it. */
+static size_t starting_by(const struct range_table *t, Dwarf_Addr a) {
   size_t lo = 0, hi = t->n;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
@@ -79,6 +99,12 @@ static long find(const struct range_table *t, Dwarf_Addr a) {
     else
       hi = mid;
   }
+  return lo;
+}
+
+/* The smallest range holding `a` (nested functions), or -1. */
+static long find(const struct range_table *t, Dwarf_Addr a) {
+  size_t lo = starting_by(t, a);
   long best = -1;
   for (size_t i = lo; i-- > 0 && t->max_end[i] > a;) {
     const struct range *r = &t->v[i];
@@ -103,6 +129,7 @@ struct ss_dwarf_index *ss_dwarf_index_new(Dwarf *dw) {
   }
   finish(&ix->units);
   ix->unit_info = ss_xcalloc(ix->num_units, sizeof *ix->unit_info);
+  ss_hash_init(&ix->tree_ids);
   return ix;
 }
 
@@ -113,6 +140,12 @@ void ss_dwarf_index_free(struct ss_dwarf_index *ix) {
     release(&ix->unit_info[i].functions);
   free(ix->unit_info);
   release(&ix->units);
+  for (size_t i = 0; i < ix->tree_ids.count; i++) {
+    release(&ix->trees[i].ranges);
+    free(ix->trees[i].nodes);
+  }
+  free(ix->trees);
+  ss_hash_release(&ix->tree_ids);
   free(ix);
 }
 
@@ -214,5 +247,91 @@ size_t ss_dwarf_inline_chain(Dwarf_Die *function, Dwarf_Addr addr,
     (*chain)[i] = (*chain)[n - 1 - i];
     (*chain)[n - 1 - i] = t;
   }
+  return n;
+}
+
+/* ---- the same chains from a function's flattened inline tree ---- */
+
+static uint32_t add_node(struct inline_tree *t, Dwarf_Die *die,
+                         uint32_t parent, uint32_t depth, int inlined) {
+  SS_GROW(t->nodes, t->cap, t->num_nodes);
+  t->nodes[t->num_nodes] = (struct inline_node){*die, parent, depth, inlined};
+  size_t before = t->ranges.n;
+  add_ranges(&t->ranges, die, t->num_nodes);
+  if (t->ranges.n == before)
+    return UINT32_MAX; /* no code: nothing inside it can hold an address */
+  return (uint32_t)t->num_nodes++;
+}
+
+/* The scopes descend() looks at, in its order: inlined instances and
+ * lexical blocks holding addresses, blocks without addresses looked
+ * through. */
+static void flatten(Dwarf_Die *scope, uint32_t parent, uint32_t depth,
+                    struct inline_tree *t) {
+  Dwarf_Die child;
+  if (dwarf_child(scope, &child) != 0)
+    return;
+  do {
+    uint32_t node;
+    switch (dwarf_tag(&child)) {
+    case DW_TAG_inlined_subroutine:
+      node = add_node(t, &child, parent, depth, 1);
+      if (node != UINT32_MAX)
+        flatten(&child, node, depth + 1, t);
+      break;
+    case DW_TAG_lexical_block:
+    case DW_TAG_try_block:
+    case DW_TAG_catch_block:
+      if (has_pc_attributes(&child)) {
+        node = add_node(t, &child, parent, depth, 0);
+        if (node != UINT32_MAX)
+          flatten(&child, node, depth + 1, t);
+      } else {
+        flatten(&child, parent, depth, t);
+      }
+      break;
+    default:
+      break;
+    }
+  } while (dwarf_siblingof(&child, &child) == 0);
+}
+
+static struct inline_tree *tree_of(struct ss_dwarf_index *ix,
+                                   Dwarf_Die *function) {
+  Dwarf_Off off = dwarf_dieoffset(function);
+  int inserted;
+  uint32_t id = ss_hash_intern(&ix->tree_ids, &off, sizeof off, &inserted);
+  if (inserted) {
+    SS_GROW(ix->trees, ix->trees_cap, id);
+    struct inline_tree *t = &ix->trees[id];
+    memset(t, 0, sizeof *t);
+    flatten(function, UINT32_MAX, 0, t);
+    finish(&t->ranges);
+  }
+  return &ix->trees[id];
+}
+
+size_t ss_dwarf_index_inline_chain(struct ss_dwarf_index *ix,
+                                   Dwarf_Die *function, Dwarf_Addr addr,
+                                   Dwarf_Die **chain, size_t *cap) {
+  const struct inline_tree *t = tree_of(ix, function);
+  const struct range_table *r = &t->ranges;
+  size_t lo = starting_by(r, addr);
+  /* The deepest scope holding addr (the first in DIE order of equals):
+   * its enclosing scopes hold it too in DWARF that nests them. */
+  size_t best = SIZE_MAX;
+  for (size_t i = lo; i-- > 0 && r->max_end[i] > addr;) {
+    if (r->v[i].end <= addr)
+      continue;
+    size_t node = r->v[i].unit;
+    if (best == SIZE_MAX || t->nodes[node].depth > t->nodes[best].depth ||
+        (t->nodes[node].depth == t->nodes[best].depth && node < best))
+      best = node;
+  }
+  size_t n = 0;
+  for (size_t k = best; k != SIZE_MAX && k != UINT32_MAX;
+       k = t->nodes[k].parent)
+    if (t->nodes[k].inlined)
+      push(chain, cap, &n, (Dwarf_Die *)&t->nodes[k].die);
   return n;
 }

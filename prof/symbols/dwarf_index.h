@@ -33,4 +33,14 @@ int ss_dwarf_index_lookup(struct ss_dwarf_index *ix, Dwarf_Addr addr,
 size_t ss_dwarf_inline_chain(Dwarf_Die *function, Dwarf_Addr addr,
                              Dwarf_Die **chain, size_t *cap);
 
+/* The same chain from the function's inline tree, flattened and indexed
+ * by address the first time (kept in `ix`): for many addresses of one
+ * function (ideal time asks for every instruction), where walking the
+ * tree each time costs its size (SQLite's interpreter inlines thousands
+ * of calls).  Equal to ss_dwarf_inline_chain's where scopes nest as
+ * DWARF says they do. */
+size_t ss_dwarf_index_inline_chain(struct ss_dwarf_index *ix,
+                                   Dwarf_Die *function, Dwarf_Addr addr,
+                                   Dwarf_Die **chain, size_t *cap);
+
 #endif

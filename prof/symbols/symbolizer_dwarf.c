@@ -410,6 +410,35 @@ static const char *elf_symbol(struct dw_symbolizer *s, struct dw_module *m,
   return y ? y->name : NULL;
 }
 
+static void read_dwarf(struct dw_module *m) {
+  if (!m->dwarf_tried) {
+    m->dwarf_tried = 1;
+    m->dw = dwfl_module_getdwarf(m->mod, &m->bias);
+    if (m->dw)
+      m->index = ss_dwarf_index_new(m->dw);
+  }
+}
+
+/* lookup's first frame's function where it has more than one, alone:
+ * no line, no declarations, no call sites (ideal time asks this of
+ * every instruction). */
+static const char *dw_inlined_at(void *self, void *module,
+                                 uint64_t link_vaddr) {
+  struct dw_symbolizer *s = self;
+  struct dw_module *m = module;
+  read_dwarf(m);
+  Dwarf_Die cu, function;
+  Dwarf_Addr addr = link_vaddr + m->elf_bias - m->bias;
+  if (!m->index || ss_dwarf_index_lookup(m->index, addr, &cu, &function) < 2)
+    return NULL;
+  size_t n = ss_dwarf_index_inline_chain(m->index, &function, addr,
+                                         &s->chain, &s->chain_cap);
+  if (n == 0)
+    return NULL;
+  const char *name = die_function_name(s, &s->chain[0]);
+  return name ? name : "<unknown>";
+}
+
 static size_t dw_lookup(void *self, void *module, uint64_t link_vaddr,
                         const struct ss_sym_frame **frames) {
   struct dw_symbolizer *s = self;
@@ -417,12 +446,7 @@ static size_t dw_lookup(void *self, void *module, uint64_t link_vaddr,
   /* Module addresses, as libdwfl lays the module out. */
   uint64_t vaddr = link_vaddr + m->elf_bias;
   *frames = NULL;
-  if (!m->dwarf_tried) {
-    m->dwarf_tried = 1;
-    m->dw = dwfl_module_getdwarf(m->mod, &m->bias);
-    if (m->dw)
-      m->index = ss_dwarf_index_new(m->dw);
-  }
+  read_dwarf(m);
   Dwarf_Die cu, function;
   int found = 0;
   Dwarf_Addr addr = vaddr - m->bias;
@@ -513,7 +537,7 @@ static void dw_destroy(void *self) {
 }
 
 static const struct ss_symbolizer_ops dw_ops = {dw_open, dw_lookup,
-                                                dw_destroy};
+                                                dw_destroy, dw_inlined_at};
 
 struct ss_symbolizer ss_dwarf_symbolizer_new(void) {
   struct dw_symbolizer *s = ss_xcalloc(1, sizeof *s);

@@ -60,6 +60,10 @@ struct ss_symbolizer_ops {
   size_t (*lookup)(void *self, void *module, uint64_t vaddr,
                    const struct ss_sym_frame **frames);
   void (*destroy)(void *self);
+  /* Optional (NULL: lookup is used): where lookup finds more than one
+   * frame (inlined code), the first frame's function; NULL elsewhere.
+   * Only the name: much less work than lookup. */
+  const char *(*inlined_at)(void *self, void *module, uint64_t vaddr);
 };
 
 struct ss_symbolizer {

@@ -76,7 +76,8 @@ static size_t lookup(void *self, void *module, uint64_t vaddr,
 
 static void destroy(void *self) { (void)self; }
 
-static const struct ss_symbolizer_ops ops = {open_module, lookup, destroy};
+static const struct ss_symbolizer_ops ops = {open_module, lookup, destroy,
+                                             NULL};
 
 /* Stack `a`, `depth` addresses of the program, as the records hold them. */
 static void add(struct ss_cs_builder *b, const uint64_t *a, uint32_t depth,

@@ -138,7 +138,9 @@ static void build_program(void) {
   ideal.total_cycles = 4030;
 }
 
-static struct ss_expfile *sampling_file(void) {
+/* The samples below, of fpcsamp, or of a counter experiment (`event`
+ * non-NULL: prof_hwc of that event, overflow value 10000). */
+static struct ss_expfile *sampling_file_of(const char *event) {
   static const struct synth_module main_module = {
       "/synth/prog", PROG, PROG + 0x1000, PROG + 0x3000, {0}, 0,
       SS_MAP_MAIN};
@@ -152,13 +154,24 @@ static struct ss_expfile *sampling_file(void) {
   struct synth_options o;
   synth_default_options(&o);
   synth_set_sampling(&o, "fpcsamp");
+  if (event) {
+    o.experiment = "prof_hwc";
+    o.marching_orders = "hwc,0,10000,0:cu";
+    o.sampling_kind = SS_SAMPLING_HWC;
+    o.interval_ns = 10000;
+    o.clock = event;
+  }
   o.base = PROG;
   o.main_module = &main_module;
   o.modules = &fake;
   o.num_modules = 1;
   o.samples = samples;
   o.num_samples = sizeof samples / sizeof samples[0];
-  return parse_synth(&o, "prog.fpcsamp.m1");
+  return parse_synth(&o, event ? "prog.prof_hwc.m1" : "prog.fpcsamp.m1");
+}
+
+static struct ss_expfile *sampling_file(void) {
+  return sampling_file_of(NULL);
 }
 
 static int near(double a, double b) {
@@ -176,20 +189,28 @@ static int near(double a, double b) {
     }                                                                          \
   } while (0)
 
+/* `f` merged into `p` and joined with the program into `c`: 0, or -1
+ * (reported). */
+static int join_file(struct ss_expfile *f, struct ss_profile *p,
+                     struct ss_cpi *c) {
+  struct ss_err err;
+  const char *bad;
+  CHECK(ss_profile_merge(p, &f, 1, &err, &bad) == 0);
+  int rc = ss_cpi_build(c, &model, &ideal, p, NULL, &err);
+  CHECK_I64(rc, 0, "join");
+  if (rc != 0)
+    fprintf(stderr, "%s\n", err.msg);
+  return rc;
+}
+
 static void test_join(void) {
   struct ss_expfile *f = sampling_file();
   CHECK(f != NULL);
   if (!f)
     return;
   struct ss_profile p;
-  struct ss_err err;
-  const char *bad;
-  CHECK(ss_profile_merge(&p, &f, 1, &err, &bad) == 0);
   struct ss_cpi c;
-  int rc = ss_cpi_build(&c, &model, &ideal, &p, NULL, &err);
-  CHECK_I64(rc, 0, "join");
-  if (rc != 0) {
-    fprintf(stderr, "%s\n", err.msg);
+  if (join_file(f, &p, &c) != 0) {
     return;
   }
   CHECK_I64(c.samples, 58, "samples");
@@ -283,6 +304,62 @@ static void test_join(void) {
   ss_expfile_free(f);
 }
 
+/* The same samples as overflows of a counter every 10000 events: k1's
+ * 40 are 400,000 events, 400 an iteration of the loop (1000); cycles
+ * then measure 400,000 cycles, task-clock 400,000 ns (at the model's
+ * 1000 MHz: 400,000 cycles), a cache-miss event no time. */
+static void test_hwc_join(void) {
+  static const struct {
+    const char *event;
+    int timed;
+  } events[] = {{"perf::PERF_COUNT_HW_CPU_CYCLES", 1},
+                {"perf::PERF_COUNT_SW_TASK_CLOCK", 1},
+                {"perf::PERF_COUNT_HW_CACHE_LL:READ:MISS", 0}};
+  CHECK_STR(ss_cpi_event_short("perf::PERF_COUNT_SW_TASK_CLOCK"),
+            "TASK_CLOCK", "short name of task-clock");
+  CHECK_STR(ss_cpi_event_short("perf::PERF_COUNT_HW_CACHE_LL:READ:MISS"),
+            "LL:READ:MISS", "short name of a cache event");
+  CHECK_STR(ss_cpi_event_short("MEM_INST_RETIRED:ALL_LOADS"),
+            "MEM_INST_RETIRED:ALL_LOADS", "a native event's name");
+  CHECK_I64(ss_cpi_event_unit_of("perf::PERF_COUNT_HW_REF_CPU_CYCLES"),
+            SS_CPI_EVENT_OTHER, "reference cycles are not the core's");
+  for (size_t e = 0; e < sizeof events / sizeof events[0]; e++) {
+    struct ss_expfile *f = sampling_file_of(events[e].event);
+    CHECK(f != NULL);
+    if (!f)
+      continue;
+    struct ss_profile p;
+    struct ss_cpi c;
+    if (join_file(f, &p, &c) == 0) {
+      CHECK_I64(c.hwc, 1, "a counter experiment");
+      CHECK_STR(c.event, events[e].event, "its event");
+      CHECK_I64(c.timed, events[e].timed, "whether its events are time");
+      const struct ss_cpi_row *k1 = &c.blocks[1], *loop = &c.loops[0];
+      CHECK_NEAR(k1->events, 400000, "k1 events");
+      CHECK_NEAR(loop->events, 400000, "loop events");
+      CHECK_NEAR(ss_cpi_events_per_execution(loop), 400,
+                 "loop events an iteration");
+      CHECK_NEAR(ss_cpi_error(loop), 1.96 / sqrt(40), "their 95% interval");
+      CHECK_NEAR(k1->sampled_cycles, events[e].timed ? 400000 : 0,
+                 "k1 measured cycles");
+      CHECK_I64(k1->cause, events[e].timed ? SS_CAUSE_MEMORY
+                                           : SS_CAUSE_NOT_TIMED,
+                "k1 cause");
+      CHECK_NEAR(c.sample_seconds, events[e].timed ? 1e-5 : 0,
+                 "the time a sample weighs");
+      /* the row of a function without executions known: none per
+       * execution */
+      struct ss_cpi_row none = *loop;
+      none.executions_known = 0;
+      CHECK_NEAR(ss_cpi_events_per_execution(&none), -1,
+                 "executions not known");
+      ss_cpi_release(&c);
+    }
+    ss_profile_release(&p);
+    ss_expfile_free(f);
+  }
+}
+
 /* A row's cause from its samples, ratio, accesses and branches. */
 static enum ss_cpi_cause cause(uint64_t samples, double ideal, double ratio,
                                double loads, double unsure) {
@@ -330,5 +407,6 @@ int main(void) {
   build_program();
   test_join();
   test_causes();
+  test_hwc_join();
   return check_finish("prof-cpi-test");
 }

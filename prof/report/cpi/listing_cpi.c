@@ -20,6 +20,16 @@
 
 static const struct ss_cpi_row *sort_rows; /* qsort has no context */
 
+/* A hwc join of an event that counts no time: by events descending. */
+static int by_events(const void *x, const void *y) {
+  uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+  if (sort_rows[a].events != sort_rows[b].events)
+    return sort_rows[a].events > sort_rows[b].events ? -1 : 1;
+  if (sort_rows[a].ideal_cycles != sort_rows[b].ideal_cycles)
+    return sort_rows[a].ideal_cycles > sort_rows[b].ideal_cycles ? -1 : 1;
+  return a < b ? -1 : a > b;
+}
+
 /* Cycles lost descending, then measured, then ideal, then index. */
 static int by_lost(const void *x, const void *y) {
   uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
@@ -34,7 +44,7 @@ static int by_lost(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n,
+uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n, int timed,
                       size_t *shown) {
   uint32_t *order = ss_xcalloc(n + 1, sizeof *order);
   *shown = 0;
@@ -42,14 +52,23 @@ uint32_t *ss_cpi_rank(const struct ss_cpi_row *rows, size_t n,
     if (rows[i].samples > 0 || rows[i].ideal_cycles > 0)
       order[(*shown)++] = (uint32_t)i;
   sort_rows = rows;
-  ss_sort(order, *shown, sizeof *order, by_lost);
+  ss_sort(order, *shown, sizeof *order, timed ? by_lost : by_events);
   return order;
 }
 
-static void print_head(FILE *out, const char *what) {
-  fprintf(out, "%9s %6s %8s %5s %10s %9s %9s %14s %12s %12s  %s\n",
-          "lost.secs", "%", "samples", "+-%", "meas/ideal", "ideal.CPI",
-          "meas.CPI", "executions", "ideal/exec", "meas/exec", what);
+/* A hwc join's column of events per execution, named by the event. */
+#define EVENT_COLUMN "%18s "
+
+static void print_head(FILE *out, const struct ss_cpi *c, const char *what) {
+  fprintf(out, "%9s %6s %8s %5s %10s %9s %9s %14s %12s %12s ", "lost.secs",
+          "%", "samples", "+-%", "meas/ideal", "ideal.CPI", "meas.CPI",
+          "executions", "ideal/exec", "meas/exec");
+  if (c->hwc) {
+    char head[64];
+    snprintf(head, sizeof head, "%.13s/exec", ss_cpi_event_short(c->event));
+    fprintf(out, EVENT_COLUMN, head);
+  }
+  fprintf(out, " %s\n", what);
 }
 
 /* Cycles per execution: one decimal while that says something. */
@@ -64,8 +83,9 @@ static void per_execution(char *buf, size_t size, double cycles, double n) {
 
 /* The share of the run's sampled cycles that `cycles` are. */
 static double share(const struct ss_cpi *c, double cycles) {
-  double all = (double)c->samples * (double)c->interval_ns * c->clock_mhz /
-               1000.0;
+  double all = c->hwc ? (double)c->samples * c->sample_cycles
+                      : (double)c->samples * (double)c->interval_ns *
+                            c->clock_mhz / 1000.0;
   return all > 0 ? 100 * cycles / all : 0;
 }
 
@@ -87,10 +107,28 @@ static void print_columns(FILE *out, const struct ss_cpi *c,
   else
     strcpy(err, "-");
   double lost = ss_cpi_lost(r);
-  fprintf(out, "%9.3f %5.1f%% %8" PRIu64 " %5s %10s %9.3f %9.3f %14s %12s "
-          "%12s  ",
-          ss_cpi_seconds(c, lost), share(c, lost), r->samples, err, ratio,
-          ss_cpi_ideal_cpi(r), ss_cpi_sampled_cpi(r), exec, ideal, meas);
+  if (!c->timed) {
+    strcpy(ratio, "-");
+    strcpy(meas, "-");
+    fprintf(out, "%9s %6s %8" PRIu64 " %5s %10s %9.3f %9s %14s %12s %12s ",
+            "-", "-", r->samples, err, ratio, ss_cpi_ideal_cpi(r), "-", exec,
+            ideal, meas);
+  } else {
+    fprintf(out, "%9.3f %5.1f%% %8" PRIu64 " %5s %10s %9.3f %9.3f %14s %12s "
+            "%12s ",
+            ss_cpi_seconds(c, lost), share(c, lost), r->samples, err, ratio,
+            ss_cpi_ideal_cpi(r), ss_cpi_sampled_cpi(r), exec, ideal, meas);
+  }
+  if (c->hwc) {
+    char events[32];
+    double per = ss_cpi_events_per_execution(r);
+    if (per < 0)
+      strcpy(events, "-");
+    else
+      per_execution(events, sizeof events, r->events, (double)r->executions);
+    fprintf(out, EVENT_COLUMN, events);
+  }
+  fputc(' ', out);
 }
 
 static void print_cause(FILE *out, const struct ss_cpi_row *r,
@@ -108,9 +146,9 @@ static void print_list(const struct ss_listing *l, const char *title,
   const struct ss_cpi *c = l->cpi;
   FILE *out = l->out;
   ss_print_title(out, title);
-  print_head(out, what);
+  print_head(out, c, what);
   size_t shown;
-  uint32_t *order = ss_cpi_rank(rows, n, &shown);
+  uint32_t *order = ss_cpi_rank(rows, n, c->timed, &shown);
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
   for (size_t k = 0; k < shown && ss_quit_allow(&q); k++) {
@@ -119,7 +157,10 @@ static void print_list(const struct ss_listing *l, const char *title,
     name(l, order[k]);
     fputc('\n', out);
     print_cause(out, r, per);
-    ss_quit_account(&q, share(c, ss_cpi_lost(r)));
+    ss_quit_account(&q, c->timed ? share(c, ss_cpi_lost(r))
+                                 : c->total.events > 0
+                                     ? 100 * r->events / c->total.events
+                                     : 0);
   }
   free(order);
 }
@@ -158,7 +199,7 @@ static void print_outside(const struct ss_listing *l) {
                       "samples, with the calls into it");
   fprintf(out, "%9s %6s %8s %14s  %s\n", "secs", "%", "samples", "calls",
           "function (dso: symbol sampled)");
-  double per = (double)c->interval_ns / 1e9;
+  double per = c->sample_seconds;
   double all = (double)c->samples;
   struct ss_quit_state q;
   ss_quit_begin(&q, &l->options->quit, 0);
@@ -186,11 +227,31 @@ static void print_outside(const struct ss_listing *l) {
           calls);
 }
 
+/* A hwc join's counter: its overflows and events, and the time they
+ * measure, if any (cpi.h). */
+static void print_counter(FILE *out, const struct ss_cpi *c) {
+  fprintf(out, "%16" PRIu64 ": Total samples (counter overflows)\n",
+          c->samples);
+  fprintf(out, "%16.0f: Total counts (overflows x overflow value)\n",
+          (double)c->samples * (double)c->interval_ns);
+  fprintf(out, "%16" PRIu64 ": Counter overflow value\n", c->interval_ns);
+  fprintf(out, "%16s: Counter\n", c->event);
+  if (c->timed)
+    fprintf(out, "%16.3f: Sampled time (secs.), from the counter's %s\n",
+            (double)c->sampled_ns / 1e9,
+            c->event_unit == SS_CPI_EVENT_NS ? "nanoseconds"
+                                             : "cycles at the clock");
+  else
+    fprintf(out, "%16s: Sampled time: none, the counter counts no time "
+                 "(rows by counts, no measured cycles)\n",
+            "-");
+}
+
 static void print_summary(const struct ss_listing *l) {
   const struct ss_cpi *c = l->cpi;
   const struct ss_ideal *ideal = l->ideal;
   FILE *out = l->out;
-  double per = (double)c->interval_ns / 1e9;
+  double per = c->sample_seconds;
   double sampled = (double)c->sampled_ns / 1e9;
   double ideal_secs = ss_cpi_seconds(c, ideal->total_cycles);
   char text[64];
@@ -206,9 +267,15 @@ static void print_summary(const struct ss_listing *l) {
   fprintf(out, "%16s: Clock frequency (MHz.) of ideal and measured "
                "cycles\n",
           text);
-  fprintf(out, "%16.3f: Sampled time (secs.), %" PRIu64 " samples every "
-               "%.3g ms\n",
-          sampled, c->samples, (double)c->interval_ns / 1e6);
+  if (c->hwc) {
+    print_counter(out, c);
+    if (!c->timed)
+      return;
+  } else {
+    fprintf(out, "%16.3f: Sampled time (secs.), %" PRIu64 " samples every "
+                 "%.3g ms\n",
+            sampled, c->samples, (double)c->interval_ns / 1e6);
+  }
   fprintf(out, "%16.3f: of it in instrumented code (secs.)\n",
           (double)c->instrumented_samples * per);
   if (c->counting_samples)
@@ -233,18 +300,26 @@ void ss_list_cpi(const struct ss_listing *l) {
   const struct ss_model *m = l->model;
   const struct ss_ideal *ideal = l->ideal;
   print_summary(l);
-  print_list(l, "Function list, in descending order by cycles lost "
-                "(measured - ideal)",
+  print_list(l, c->timed ? "Function list, in descending order by cycles "
+                           "lost (measured - ideal)"
+                         : "Function list, in descending order by counts",
              "function (dso: file, line)", " a call", c->functions,
              m->num_functions, function_name);
-  print_list(l, "Loop list, in descending order by cycles lost "
-                "(executions: iterations)",
+  print_list(l, c->timed ? "Loop list, in descending order by cycles lost "
+                           "(executions: iterations)"
+                         : "Loop list, in descending order by counts "
+                           "(executions: iterations)",
              "loop (dso)", " an iteration", c->loops, m->num_loops,
              loop_name);
-  print_list(l, "Source line list, in descending order by cycles lost",
+  print_list(l, c->timed ? "Source line list, in descending order by cycles "
+                           "lost"
+                         : "Source line list, in descending order by counts",
              "function (dso: file, line)", " an execution", c->lines,
              ideal->num_lines, line_name);
-  print_list(l, "Machine block list, in descending order by cycles lost",
+  print_list(l, c->timed ? "Machine block list, in descending order by "
+                           "cycles lost"
+                         : "Machine block list, in descending order by "
+                           "counts",
              "function (address; dso: file, line)", " an execution",
              c->blocks, ideal->num_blocks, block_name);
   print_outside(l);

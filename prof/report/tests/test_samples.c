@@ -113,7 +113,7 @@ static size_t table_lookup(void *self, void *module, uint64_t vaddr,
 static void table_destroy(void *self) { (void)self; }
 
 static const struct ss_symbolizer_ops table_ops = {table_open, table_lookup,
-                                                   table_destroy};
+                                                   table_destroy, NULL};
 static struct ss_symbolizer table = {&table_ops, NULL};
 
 /* ---- the files ---- */

@@ -66,7 +66,7 @@ static size_t lookup_nothing(void *self, void *module, uint64_t vaddr,
 static void destroy_nothing(void *self) { (void)self; }
 
 static const struct ss_symbolizer_ops nothing_ops = {
-    open_nothing, lookup_nothing, destroy_nothing};
+    open_nothing, lookup_nothing, destroy_nothing, NULL};
 
 static const struct synth_event io1[] = {
     {0, 1, SS_IO_WRITE, 0, SS_EVENT_LEAF_IS_CALL, 2, 500, {10, 3, 10},
