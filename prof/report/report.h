@@ -49,6 +49,7 @@ struct ss_options {
   int butterfly, heavy, lines, basicblocks, by_calls, no_header, dsolist;
   int json, help, usage;
   int leaks; /* heap: the leak report instead of the listing */
+  int inline_split; /* -inlinesplit: a row per inlined copy's caller */
   /* ideal experiments */
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */
