@@ -277,7 +277,8 @@ static void build_lines(struct ss_model *m) {
       }
     }
     /* The max over this function's blocks, per line. */
-    n = first + fold_lines(raw + first, n - first, by_function_file_line, 0);
+    if (n > first) /* (raw is NULL before the first line) */
+      n = first + fold_lines(raw + first, n - first, by_function_file_line, 0);
   }
   free(sources);
   m->function_lines = raw;
