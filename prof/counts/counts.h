@@ -32,8 +32,17 @@
  *  - a source line's count is the MAX of the counts of the blocks whose
  *    line list contains it (a line split over several blocks ran as often
  *    as its most executed part; summing would count `for (...)` headers
- *    three times).  `lines` takes the max over the blocks of all
- *    functions; `function_lines` over the blocks of one function;
+ *    three times), in each function whose code holds it; the copies of a
+ *    line in several functions' code (an inlined function's) add up.  A
+ *    line is the function's whose source it is, not the one whose code
+ *    holds it: in a function f's blocks, a line of file F at line L is
+ *    the function's, among f and the functions inlined into f (its
+ *    entries), defined in F at the last line <= L (C functions do not
+ *    nest, so this is the function whose text holds the line; one
+ *    defined inside another, a C++ lambda, ends by the first line after
+ *    its start from which another function calls it), else f's.
+ *    `function_lines` are per (function, file, line); `lines` take the
+ *    max over functions of one (file, line);
  *  - a call site's count is the count of the block holding the call;
  *  - call graph arcs sum call sites per (caller, callee); a direct callee is
  *    matched by symbol to an instrumented function (the caller's module
@@ -85,6 +94,9 @@ struct ss_model_function {
   int inlined;         /* some or all of its entries were inlined copies' */
   int calls_lost;      /* an inlined copy lost its marker: calls unknown */
   int64_t restarts; /* entries run again after a thread's first call */
+  /* Its copies (model_entries.c): m->copies[first_copy .. + num_copies];
+   * none when no entry of it was inlined. */
+  uint32_t first_copy, num_copies;
   int64_t blocks; /* sum of known block counts */
   uint32_t unknown_blocks;
   uint32_t first_block, num_blocks; /* model block ids */
@@ -111,7 +123,8 @@ struct ss_model_edge { /* BRANCH and FALLTHROUGH edges only */
 };
 
 struct ss_model_line {
-  uint32_t function; /* for function_lines; SS_MODEL_NONE in lines */
+  uint32_t function; /* for function_lines (whose source the line is:
+                        model_build.c); SS_MODEL_NONE in lines */
   const char *file;
   uint32_t line;
   int64_t count; /* max over the blocks holding it (known ones) */
@@ -172,6 +185,20 @@ struct ss_model_entry {
   int64_t count;
 };
 
+/* The code of a function that was inlined somewhere, by the caller it
+ * runs for (ssprof -inlinesplit): its own machine code (inlined_in is
+ * SS_MODEL_NONE; only for a function with code of its own) and one copy
+ * per source caller it was inlined into (the innermost function, as the
+ * entries name it; several inlined call sites of one caller are one copy).
+ * A copy's calls are the counts of its entries; the copies' calls add up
+ * to the function's. */
+struct ss_model_copy {
+  uint32_t function;   /* model function id */
+  uint32_t inlined_in; /* model function id; SS_MODEL_NONE: its own code */
+  int calls_known;
+  int64_t calls;
+};
+
 struct ss_model_loop {
   uint32_t function;
   const char *file;
@@ -199,6 +226,9 @@ struct ss_model {
   size_t num_arcs;
   struct ss_model_entry *entries; /* descriptor order, module by module */
   size_t num_entries;
+  struct ss_model_copy *copies; /* by function id; its own code first, then
+                                   by inlined_in id */
+  size_t num_copies;
   struct ss_model_loop *loops;
   size_t num_loops;
   /* totals */

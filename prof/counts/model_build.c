@@ -156,9 +156,11 @@ static int by_function_file_line(const void *x, const void *y) {
   return line_cmp(a, b);
 }
 
-/* Sort and fold equal keys, keeping the max of the known counts. */
+/* Sort and fold equal keys: keeping the max of the known counts (the
+ * blocks of one function's code holding a line), or with `add`, adding
+ * them up (the copies of a line in several functions' code). */
 static size_t fold_lines(struct ss_model_line *v, size_t n,
-                         int (*cmp)(const void *, const void *)) {
+                         int (*cmp)(const void *, const void *), int add) {
   size_t out = 0;
   if (n == 0)
     return 0;
@@ -166,7 +168,11 @@ static size_t fold_lines(struct ss_model_line *v, size_t n,
   for (size_t i = 0; i < n; i++) {
     if (out > 0 && cmp(&v[out - 1], &v[i]) == 0) {
       struct ss_model_line *k = &v[out - 1];
-      if (v[i].known && (!k->known || v[i].count > k->count)) {
+      if (add) {
+        k->known = k->known && v[i].known;
+        if (__builtin_add_overflow(k->count, v[i].count, &k->count))
+          k->count = INT64_MAX;
+      } else if (v[i].known && (!k->known || v[i].count > k->count)) {
         k->count = v[i].count;
         k->known = 1;
       }
@@ -177,15 +183,82 @@ static size_t fold_lines(struct ss_model_line *v, size_t n,
   return out;
 }
 
+/* Does the descriptor name the same file twice?  (A function's file and
+ * a line's come from different debug records: one may carry the
+ * directory the other leaves out.) */
+static int same_source_file(const char *a, const char *b) {
+  return strcmp(a, b) == 0 || strcmp(ss_basename(a), ss_basename(b)) == 0;
+}
+
+/* A function whose source may be in a host's code, and the first line
+ * of its file where its text surely ended: a call of it made from another
+ * function's text after its start (a C++ lambda is defined inside the
+ * function that calls it); UINT32_MAX when none is known. */
+struct line_source {
+  uint32_t function;
+  uint32_t ends_by;
+};
+
+/* The functions whose source may be in function `host`'s code: itself and
+ * those inlined into it (its entries, lost ones too), without repeats. */
+static size_t host_sources(const struct ss_model *m, uint32_t host,
+                           struct line_source **out, size_t *cap) {
+  size_t n = 0;
+  SS_GROW(*out, *cap, n);
+  (*out)[n++] = (struct line_source){host, UINT32_MAX};
+  for (size_t k = 0; k < m->num_entries; k++) {
+    const struct ss_model_entry *e = &m->entries[k];
+    if (e->holder != host || e->callee == host)
+      continue;
+    const struct ss_model_function *g = &m->functions[e->callee];
+    size_t i = 0;
+    while (i < n && (*out)[i].function != e->callee)
+      i++;
+    if (i == n) {
+      SS_GROW(*out, *cap, n);
+      (*out)[n++] = (struct line_source){e->callee, UINT32_MAX};
+    }
+    if (e->caller != e->callee && e->call_line > g->line &&
+        e->call_line < (*out)[i].ends_by &&
+        same_source_file(e->call_file, g->file))
+      (*out)[i].ends_by = e->call_line;
+  }
+  return n;
+}
+
+/* Whose source line (file, line) of the host's code is (counts.h):
+ * sources[0] is the host. */
+static uint32_t line_owner(const struct ss_model *m,
+                           const struct line_source *sources, size_t n,
+                           const char *file, uint32_t line) {
+  uint32_t owner = sources[0].function, best = 0;
+  int found = 0;
+  for (size_t i = 0; i < n; i++) {
+    const struct ss_model_function *f = &m->functions[sources[i].function];
+    if (f->line == 0 || f->line > line || line >= sources[i].ends_by ||
+        !same_source_file(f->file, file))
+      continue;
+    if (!found || f->line > best) {
+      owner = sources[i].function;
+      best = f->line;
+      found = 1;
+    }
+  }
+  return owner;
+}
+
 static void build_lines(struct ss_model *m) {
-  size_t n = 0, cap = 0;
+  size_t n = 0, cap = 0, sources_cap = 0;
   struct ss_model_line *raw = NULL;
+  struct line_source *sources = NULL;
   for (uint32_t id = 0; id < m->num_functions; id++) {
     const struct ss_model_function *f = &m->functions[id];
     if (f->desc_index == SS_MODEL_NONE)
       continue; /* only inlined: no blocks of its own */
     const struct ss_descriptor *d = f->module->desc;
     const struct ss_desc_function *df = &d->functions[f->desc_index];
+    size_t num_sources = host_sources(m, id, &sources, &sources_cap);
+    size_t first = n;
     for (uint32_t b = 0; b < df->num_blocks; b++) {
       const struct ss_desc_block *db = &d->blocks[df->first_block + b];
       const struct ss_model_block *mb = &m->blocks[f->first_block + b];
@@ -194,24 +267,29 @@ static void build_lines(struct ss_model *m) {
         if (dl->line == 0)
           continue;
         SS_GROW(raw, cap, n);
-        raw[n].function = id;
         raw[n].file = ss_desc_str(d, dl->file);
         raw[n].line = dl->line;
+        raw[n].function = line_owner(m, sources, num_sources, raw[n].file,
+                                     dl->line);
         raw[n].count = mb->known ? mb->count : 0;
         raw[n].known = mb->known;
         n++;
       }
     }
+    /* The max over this function's blocks, per line. */
+    if (n > first) /* (raw is NULL before the first line) */
+      n = first + fold_lines(raw + first, n - first, by_function_file_line, 0);
   }
+  free(sources);
   m->function_lines = raw;
-  m->num_function_lines = fold_lines(raw, n, by_function_file_line);
+  m->num_function_lines = fold_lines(raw, n, by_function_file_line, 1);
   m->lines = ss_xcalloc(m->num_function_lines, sizeof *m->lines);
   if (m->num_function_lines) /* else function_lines is NULL (no lines) */
     memcpy(m->lines, m->function_lines,
            m->num_function_lines * sizeof *m->lines);
   for (size_t i = 0; i < m->num_function_lines; i++)
     m->lines[i].function = SS_MODEL_NONE;
-  m->num_lines = fold_lines(m->lines, m->num_function_lines, by_file_line);
+  m->num_lines = fold_lines(m->lines, m->num_function_lines, by_file_line, 0);
 }
 
 /* ---- order ---- */
@@ -293,6 +371,7 @@ void ss_model_release(struct ss_model *m) {
   free(m->calls);
   free(m->arcs);
   free(m->entries);
+  free(m->copies);
   free(m->loops);
   free(m->warnings);
   free(m->strings);

@@ -20,6 +20,10 @@
  *  - A function only inlined (no code of its own) joins the model without
  *    blocks; copies of one source function (same linkage name, file and
  *    line) inlined in several modules are one function.
+ *  - Copies (ss_model_copy, for -inlinesplit): a function with an inlined
+ *    entry has one copy per source caller it was inlined into, with the
+ *    counts of those entries, and one for its own code (its own entries,
+ *    else its FUNC_ENTRY edge) when it has code of its own.
  *  - Arcs: caller -> callee for every inlined copy (SS_ARC_INLINED; the
  *    caller is the innermost function it was inlined into), and f -> f
  *    for the calls of f to itself turned into a jump: its own entries
@@ -144,6 +148,65 @@ static void resolve(struct entries_builder *b) {
   ss_model_lookup_free(l);
 }
 
+static int copy_order(const void *x, const void *y) {
+  const struct ss_model_copy *a = x, *b = y;
+  if (a->function != b->function)
+    return a->function < b->function ? -1 : 1;
+  /* its own code (SS_MODEL_NONE) first */
+  uint32_t ia = a->inlined_in + 1, ib = b->inlined_in + 1;
+  return ia < ib ? -1 : ia > ib;
+}
+
+/* One copy per (function, source caller) of the inlined entries, and the
+ * function's own code; `own_calls` and `own_known` per function. */
+static void build_copies(struct ss_model *m, const int64_t *own_calls,
+                         const char *own_known) {
+  size_t n = 0, cap = 0;
+  struct ss_model_copy *v = NULL;
+  char *listed = ss_xcalloc(m->num_functions + 1, 1);
+  for (size_t k = 0; k < m->num_entries; k++) {
+    const struct ss_model_entry *e = &m->entries[k];
+    if (!e->inlined)
+      continue;
+    const struct ss_model_function *f = &m->functions[e->callee];
+    if (!listed[e->callee] && f->desc_index != SS_MODEL_NONE) {
+      SS_GROW(v, cap, n);
+      v[n++] = (struct ss_model_copy){e->callee, SS_MODEL_NONE,
+                                      own_known[e->callee],
+                                      own_calls[e->callee]};
+    }
+    listed[e->callee] = 1;
+    SS_GROW(v, cap, n);
+    v[n++] = (struct ss_model_copy){e->callee, e->caller,
+                                    e->block != SS_MODEL_NONE && e->known,
+                                    e->block != SS_MODEL_NONE ? e->count : 0};
+  }
+  free(listed);
+  if (n)
+    ss_sort(v, n, sizeof *v, copy_order);
+  /* Fold the entries of one caller (several call sites, duplicated
+   * markers) into one copy. */
+  size_t out = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (out && copy_order(&v[out - 1], &v[i]) == 0) {
+      struct ss_model_copy *c = &v[out - 1];
+      c->calls_known = c->calls_known && v[i].calls_known;
+      if (__builtin_add_overflow(c->calls, v[i].calls, &c->calls))
+        c->calls = INT64_MAX;
+      continue;
+    }
+    v[out++] = v[i];
+  }
+  for (size_t i = 0; i < out; i++) {
+    struct ss_model_function *f = &m->functions[v[i].function];
+    if (!f->num_copies)
+      f->first_copy = (uint32_t)i;
+    f->num_copies++;
+  }
+  m->copies = v;
+  m->num_copies = out;
+}
+
 void ss_model_build_entries(struct ss_model *m) {
   struct entries_builder b = {m, m->num_functions, m->num_functions};
   for (uint32_t i = 0; i < m->num_functions; i++) {
@@ -156,7 +219,9 @@ void ss_model_build_entries(struct ss_model *m) {
   uint32_t n = m->num_functions;
   int64_t *own = ss_xcalloc(n, sizeof *own), *other = ss_xcalloc(n, sizeof *other);
   char *has_entries = ss_xcalloc(n, 1), *has_own = ss_xcalloc(n, 1);
-  char *unknown = ss_xcalloc(n, 1);
+  char *unknown = ss_xcalloc(n, 1), *own_unknown = ss_xcalloc(n, 1);
+  char *own_ok = ss_xcalloc(n, 1);
+  int64_t *own_calls = ss_xcalloc(n, sizeof *own_calls);
   for (size_t k = 0; k < m->num_entries; k++) {
     const struct ss_model_entry *e = &m->entries[k];
     struct ss_model_function *f = &m->functions[e->callee];
@@ -177,10 +242,14 @@ void ss_model_build_entries(struct ss_model *m) {
             "marker (a loop its recursion became, computed away?)",
             f->module->origin->name, f->name));
       f->calls_lost = 1;
+      if (!e->inlined)
+        own_unknown[e->callee] = 1;
       continue;
     }
     if (!e->known)
       unknown[e->callee] = 1;
+    if (!e->known && own_entry(e))
+      own_unknown[e->callee] = 1;
     int64_t c = e->count, *sum = own_entry(e) ? &own[e->callee]
                                                         : &other[e->callee];
     if (own_entry(e))
@@ -199,7 +268,13 @@ void ss_model_build_entries(struct ss_model *m) {
     f->calls_known = own_known && !unknown[i] && !f->calls_lost;
     if (__builtin_add_overflow(mine, other[i], &f->calls))
       f->calls = INT64_MAX;
+    own_calls[i] = mine;
+    own_ok[i] = (char)(own_known && !own_unknown[i]);
   }
+  build_copies(m, own_calls, own_ok);
+  free(own_calls);
+  free(own_ok);
+  free(own_unknown);
   free(own);
   free(other);
   free(has_entries);

@@ -136,6 +136,15 @@ struct ss_ideal_function {
   double cycles;          /* exclusive */
 };
 
+/* A function's code by the caller it runs for (struct ss_model_copy):
+ * its instructions and cycles, by the DWARF inline chain (the frame after
+ * the function's names the caller its copy was inlined into). */
+struct ss_ideal_copy {
+  int has_code;
+  uint64_t instructions; /* executed, exclusive */
+  double cycles;         /* exclusive */
+};
+
 struct ss_ideal {
   int available;       /* 0: no machine code; the listings show counts */
   const char *cpu;     /* the LLVM CPU name of the model */
@@ -144,6 +153,7 @@ struct ss_ideal {
                                           limit that gave them */
   double clock_mhz;    /* for seconds */
   struct ss_ideal_function *functions; /* [model->num_functions] */
+  struct ss_ideal_copy *copies;        /* [model->num_copies] */
   double *block_cycles;                /* [model->num_blocks], all executions */
   uint64_t *block_instructions;        /* [model->num_blocks], executed */
   struct ss_ideal_block *blocks;       /* executed machine blocks and

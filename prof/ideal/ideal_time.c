@@ -808,28 +808,11 @@ static void *inline_handle(struct builder *b, const struct ss_merged_module *mm)
   return h;
 }
 
-/* The model function whose source an instruction of fc's code at
- * `address` is: the innermost function of its DWARF inline chain, as the
- * sampling listings attribute it (the same model function by name, in the
- * same module first), else fc's own. */
-static uint32_t source_function(struct builder *b,
-                                const struct function_code *fc,
-                                uint64_t address) {
+/* The model function named `name` (as DWARF names it), the one of
+ * `module` first; SS_MODEL_NONE. */
+static uint32_t function_named(struct builder *b, const char *name,
+                               const struct ss_merged_module *module) {
   const struct ss_model *m = b->m;
-  const struct ss_model_function *f = &m->functions[fc->function];
-  if (!m->num_entries)
-    return fc->function; /* no entries: the functions are the binary's */
-  void *h = inline_handle(b, f->module);
-  const char *inlined = NULL;
-  if (h && b->dwarf.ops->inlined_at) {
-    inlined = b->dwarf.ops->inlined_at(b->dwarf.self, h, address);
-  } else if (h) {
-    const struct ss_sym_frame *frames;
-    if (b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) >= 2)
-      inlined = frames[0].function;
-  }
-  if (!inlined)
-    return fc->function;
   if (!b->by_name) {
     b->by_name = ss_xcalloc(2 * (size_t)m->num_functions + 1, sizeof *b->by_name);
     for (uint32_t i = 0; i < m->num_functions; i++) {
@@ -844,22 +827,66 @@ static uint32_t source_function(struct builder *b,
   size_t lo = 0, hi = b->num_by_name;
   while (lo < hi) {
     size_t mid = lo + (hi - lo) / 2;
-    if (strcmp(b->by_name[mid].name, inlined) < 0)
+    if (strcmp(b->by_name[mid].name, name) < 0)
       lo = mid + 1;
     else
       hi = mid;
   }
   uint32_t found = SS_MODEL_NONE;
-  for (size_t i = lo; i < b->num_by_name &&
-                      strcmp(b->by_name[i].name, inlined) == 0;
+  for (size_t i = lo; i < b->num_by_name && strcmp(b->by_name[i].name, name) == 0;
        i++) {
     uint32_t id = b->by_name[i].function;
-    if (m->functions[id].module == f->module)
+    if (m->functions[id].module == module)
       return id;
     if (found == SS_MODEL_NONE)
       found = id;
   }
-  return found != SS_MODEL_NONE ? found : fc->function;
+  return found;
+}
+
+/* The model function whose source an instruction of fc's code at
+ * `address` is: the innermost function of its DWARF inline chain, as the
+ * sampling listings attribute it (the same model function by name, in the
+ * same module first), else fc's own.  `*inlined_in`: the function it was
+ * inlined into (the chain's next frame), SS_MODEL_NONE for its own code
+ * or when that is not known. */
+static uint32_t source_function(struct builder *b,
+                                const struct function_code *fc,
+                                uint64_t address, uint32_t *inlined_in) {
+  const struct ss_model *m = b->m;
+  const struct ss_model_function *f = &m->functions[fc->function];
+  *inlined_in = SS_MODEL_NONE;
+  if (!m->num_entries)
+    return fc->function; /* no entries: the functions are the binary's */
+  void *h = inline_handle(b, f->module);
+  const char *inlined = NULL, *caller = NULL;
+  if (h && b->dwarf.ops->inlined_at) {
+    inlined = b->dwarf.ops->inlined_at(b->dwarf.self, h, address, &caller);
+  } else if (h) {
+    const struct ss_sym_frame *frames;
+    if (b->dwarf.ops->lookup(b->dwarf.self, h, address, &frames) >= 2) {
+      inlined = frames[0].function;
+      caller = frames[1].function;
+    }
+  }
+  if (!inlined)
+    return fc->function;
+  uint32_t found = function_named(b, inlined, f->module);
+  if (found == SS_MODEL_NONE)
+    return fc->function;
+  *inlined_in = function_named(b, caller, f->module);
+  return found;
+}
+
+/* The copy of `function` (counts.h) that code inlined into `inlined_in`
+ * (SS_MODEL_NONE: its own code) belongs to; SS_MODEL_NONE if none. */
+static uint32_t copy_of(const struct ss_model *m, uint32_t function,
+                        uint32_t inlined_in) {
+  const struct ss_model_function *f = &m->functions[function];
+  for (uint32_t i = 0; i < f->num_copies; i++)
+    if (m->copies[f->first_copy + i].inlined_in == inlined_in)
+      return f->first_copy + i;
+  return SS_MODEL_NONE;
 }
 
 /* The share of a block's executions that left by the rarer way of the
@@ -930,10 +957,17 @@ static void aggregate_block(struct builder *b, struct aggregation *a,
     if (in->instrumentation)
       continue;
     /* Its source function's: the code inlined from g is g's. */
-    uint32_t owner = source_function(b, fc, in->address);
+    uint32_t inlined_in;
+    uint32_t owner = source_function(b, fc, in->address, &inlined_in);
     ideal->functions[owner].has_code = 1;
     ideal->functions[owner].instructions += count;
     ideal->functions[owner].cycles += total / nprog;
+    uint32_t copy = copy_of(b->m, owner, inlined_in);
+    if (copy != SS_MODEL_NONE) {
+      ideal->copies[copy].has_code = 1;
+      ideal->copies[copy].instructions += count;
+      ideal->copies[copy].cycles += total / nprog;
+    }
     ii->line_index = add_line(b, a, owner,
                         in->line ? own_file(b, in->file) : file,
                         in->line ? in->line : line, total / nprog, count);
@@ -1091,6 +1125,7 @@ int ss_ideal_build(struct ss_ideal *ideal, const struct ss_model *m,
   b.symbols = ss_elf_cache_new();
   const struct ss_profile *p = m->profile;
   ideal->functions = ss_xcalloc(m->num_functions + 1, sizeof *ideal->functions);
+  ideal->copies = ss_xcalloc(m->num_copies + 1, sizeof *ideal->copies);
   ideal->block_cycles = ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_cycles);
   ideal->block_instructions =
       ss_xcalloc(m->num_blocks + 1, sizeof *ideal->block_instructions);
@@ -1189,6 +1224,7 @@ void ss_ideal_release(struct ss_ideal *ideal) {
   free(ideal->warnings);
   free(ideal->strings);
   free(ideal->functions);
+  free(ideal->copies);
   free(ideal->block_cycles);
   free(ideal->block_instructions);
   free(ideal->blocks);

@@ -50,11 +50,34 @@ void ss_ideal_print_name(FILE *out, const struct ss_ideal_view *v,
 void ss_ideal_print_secs(FILE *out, const struct ss_ideal_view *v, int width,
                          int known, double cycles);
 
+/* One copy of a function inlined somewhere (struct ss_model_copy, for
+ * -inlinesplit): its own instructions and cycles, exact (the DWARF inline
+ * chain names the caller of each instruction's copy), and its inclusive
+ * cycles: those plus the function's callees' inclusive cycles shared among
+ * its copies in proportion to their calls (what the callees did is not
+ * kept per copy); a function that calls nothing has them exactly.
+ * Inclusive is unknown for a member of a cycle of the call graph, or when
+ * a share needs calls that are unknown. */
+struct ss_ideal_copy_row {
+  int has_code;
+  uint64_t instructions;
+  double cycles;
+  int inclusive_known;
+  double inclusive;
+};
+
+void ss_ideal_copy_row(const struct ss_ideal_view *v, uint32_t copy,
+                       struct ss_ideal_copy_row *r);
+
 /* -json (listing_json_ideal.c): the "ideal" member of the counting
  * document, and the ideal members of one object of "functions". */
 void ss_json_write_ideal(struct ss_json *j, const struct ss_ideal_view *v);
 void ss_json_write_function_ideal(struct ss_json *j,
                                   const struct ss_ideal_view *v,
                                   uint32_t function);
+/* The same members of a copy's row (-inlinesplit; inclusive_cycles null
+ * when unknown). */
+void ss_json_write_copy_ideal(struct ss_json *j, const struct ss_ideal_view *v,
+                              uint32_t copy);
 
 #endif

@@ -51,6 +51,7 @@ struct ss_options {
   int json, help, usage;
   int leaks; /* heap: the leak report instead of the listing */
   const char *bins; /* ldlatency: -bins FILE, DCPI's latency-bins file */
+  int inline_split; /* -inlinesplit: a row per inlined copy's caller */
   /* ideal experiments */
   int gprof, archinfo, branches, loops, remarks;
   double clock_mhz; /* -clock; 0: the clock recorded in the file */

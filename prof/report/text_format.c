@@ -46,6 +46,24 @@ void ss_print_function_place(FILE *out, const struct ss_model_function *f,
   fputc(')', out);
 }
 
+void ss_print_copy_place(FILE *out, const struct ss_model *m, uint32_t copy) {
+  const struct ss_model_copy *c = &m->copies[copy];
+  const struct ss_model_function *f = &m->functions[c->function];
+  if (c->inlined_in == SS_MODEL_NONE) {
+    ss_print_function_place(out, f, f->file, f->line);
+    return;
+  }
+  fprintf(out, "%s [inlined in %s] (%s: ", f->name,
+          m->functions[c->inlined_in].name, f->dso);
+  ss_print_file_line(out, f->file, f->line);
+  fputc(')', out);
+}
+
+int ss_split_rows(const struct ss_options *o, const struct ss_model *m,
+                  uint32_t f) {
+  return o->inline_split && m->functions[f].num_copies > 0;
+}
+
 const char *ss_arc_note(int kind) {
   switch (kind) {
   case SS_ARC_INLINED:

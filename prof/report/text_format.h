@@ -39,6 +39,15 @@ void ss_print_caliper_window(FILE *out, const struct ss_caliper_window *w,
  * " (inlined)", " (recursion as loop)" (enum ss_arc_kind). */
 const char *ss_arc_note(int kind);
 
+/* One row of a function split by -inlinesplit (struct ss_model_copy):
+ * "name [inlined in caller] (dso: file, line)", or the function's own
+ * place for its own code. */
+void ss_print_copy_place(FILE *out, const struct ss_model *m, uint32_t copy);
+
+/* Does -inlinesplit give function `f` rows per copy? */
+int ss_split_rows(const struct ss_options *o, const struct ss_model *m,
+                  uint32_t f);
+
 /* "dso: file, line", "dso: file", or just "dso" when the file is unknown. */
 void ss_print_dso_place(FILE *out, const char *dso, const char *file,
                         uint32_t line);

@@ -33,6 +33,10 @@ const char ss_usage_text[] =
     "                    line and block, by the cycles lost, with the likely\n"
     "                    cause (ssprof -cpi app.ideal.m1 app.fpcsamp.m2)\n"
     "  -calls            sort the function list by calls\n"
+    "  -inlinesplit      a function inlined somewhere: one row per caller it\n"
+    "                    was inlined into ('sq [inlined in main]') and one\n"
+    "                    for its own code, in the function list and -json\n"
+    "                    (default: one row, its copies summed)\n"
     "  -q, -quit n|n%|ncum%\n"
     "                    truncate each list after n lines, after the first\n"
     "                    line under n percent, or once the cumulative\n"
@@ -145,7 +149,7 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
 static const char *const option_names[] = {
     "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
     "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
-    "-cpu", "-calls", "-leaks", "-bins", "-u", "-usage", "-calipers", "-rank", "-nh",
+    "-cpu", "-calls", "-inlinesplit", "-leaks", "-bins", "-u", "-usage", "-calipers", "-rank", "-nh",
     "-dsolist",
     "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
     "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
@@ -248,6 +252,8 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       o->no_cache = 1;
     } else if (is(a, "-calls", NULL)) {
       o->by_calls = 1;
+    } else if (is(a, "-inlinesplit", NULL)) {
+      o->inline_split = 1;
     } else if (is(a, "-leaks", NULL)) {
       o->leaks = 1;
     } else if (is(a, "-bins", NULL)) {

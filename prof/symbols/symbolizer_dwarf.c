@@ -419,11 +419,11 @@ static void read_dwarf(struct dw_module *m) {
   }
 }
 
-/* lookup's first frame's function where it has more than one, alone:
- * no line, no declarations, no call sites (ideal time asks this of
- * every instruction). */
+/* lookup's first two frames' functions where it has more than one,
+ * alone: no line, no declarations, no call sites (ideal time asks this
+ * of every instruction). */
 static const char *dw_inlined_at(void *self, void *module,
-                                 uint64_t link_vaddr) {
+                                 uint64_t link_vaddr, const char **caller) {
   struct dw_symbolizer *s = self;
   struct dw_module *m = module;
   read_dwarf(m);
@@ -436,6 +436,8 @@ static const char *dw_inlined_at(void *self, void *module,
   if (n == 0)
     return NULL;
   const char *name = die_function_name(s, &s->chain[0]);
+  const char *outer = die_function_name(s, n >= 2 ? &s->chain[1] : &function);
+  *caller = outer ? outer : "<unknown>";
   return name ? name : "<unknown>";
 }
 

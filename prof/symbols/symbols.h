@@ -61,9 +61,11 @@ struct ss_symbolizer_ops {
                    const struct ss_sym_frame **frames);
   void (*destroy)(void *self);
   /* Optional (NULL: lookup is used): where lookup finds more than one
-   * frame (inlined code), the first frame's function; NULL elsewhere.
-   * Only the name: much less work than lookup. */
-  const char *(*inlined_at)(void *self, void *module, uint64_t vaddr);
+   * frame (inlined code), the first frame's function, and in *caller the
+   * second's (the function it was inlined into); NULL elsewhere.  Only
+   * the names: much less work than lookup. */
+  const char *(*inlined_at)(void *self, void *module, uint64_t vaddr,
+                            const char **caller);
 };
 
 struct ss_symbolizer {

@@ -119,20 +119,16 @@ size_t ss_annot_lines(const struct ss_listing *l, uint32_t function,
       SS_GROW(v, cap, n);
       struct ss_annot_line a = {ln->file, ln->line, -1, 0, ln->cycles,
                                 (double)ln->instructions};
-      /* A source line is one function's, but its code may be in several
-       * (inlined copies: the counting model files a line under the
-       * function whose code holds it): its executions are all of theirs. */
+      /* The counting model files a line under the function whose source
+       * it is, its inlined copies' executions added up (counts.h). */
       for (size_t k = 0; k < m->num_function_lines; k++) {
         const struct ss_model_line *ml = &m->function_lines[k];
-        if (ml->line != ln->line || !same_file(ml->file, ln->file))
+        if (ml->function != function || ml->line != ln->line ||
+            !same_file(ml->file, ln->file))
           continue;
-        if (a.count_known < 0) {
-          a.count_known = 1;
-          a.count = 0;
-        }
-        a.count_known = a.count_known && ml->known;
-        if (__builtin_add_overflow(a.count, ml->count, &a.count))
-          a.count = INT64_MAX;
+        a.count_known = ml->known;
+        a.count = ml->count;
+        break;
       }
       /* The opening line of a function no counted block lists (the
        * prologue's): it ran once per call. */

@@ -1,7 +1,10 @@
 /*
  * listing_functions.c -- the function list, by block executions (or by
  * calls with -calls).  [index] is the function's rank in the default
- * order, the same in every part of the listing.
+ * order, the same in every part of the listing.  With -inlinesplit, a
+ * function inlined somewhere has a row per copy (its own code's, then one
+ * per caller it was inlined into), each with its own calls and block
+ * executions (an inlined copy's blocks are its caller's).
  */
 #include "listing.h"
 
@@ -21,6 +24,14 @@ static int by_calls(const void *x, const void *y) {
   if (ca != cb)
     return ca > cb ? -1 : 1;
   return a->rank < b->rank ? -1 : a->rank > b->rank;
+}
+
+static void print_row(FILE *out, uint32_t rank, int64_t blocks, double pct,
+                      double cum_pct, int calls_known, int64_t calls) {
+  char index[16], text[32];
+  snprintf(index, sizeof index, "[%u]", rank);
+  fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12s  ", index, blocks, pct,
+          cum_pct, ss_count_text(text, sizeof text, calls_known, calls));
 }
 
 void ss_list_functions(const struct ss_listing *l) {
@@ -47,16 +58,26 @@ void ss_list_functions(const struct ss_listing *l) {
   int64_t total = m->total_block_executions, cum = 0;
   for (uint32_t i = 0; i < n && ss_quit_allow(&q); i++) {
     const struct ss_model_function *f = &m->functions[order[i]];
-    char index[16], calls[32];
     double pct = ss_percent(f->blocks, total);
     if (__builtin_add_overflow(cum, f->blocks, &cum)) /* as the total */
       cum = INT64_MAX;
-    snprintf(index, sizeof index, "[%u]", f->rank);
-    fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12s  ", index, f->blocks,
-            pct, ss_percent(cum, total),
-            ss_count_text(calls, sizeof calls, f->calls_known, f->calls));
-    ss_print_function_place(out, f, f->file, f->line);
-    fputc('\n', out);
+    if (!ss_split_rows(l->options, m, order[i])) {
+      print_row(out, f->rank, f->blocks, pct, ss_percent(cum, total),
+                f->calls_known, f->calls);
+      ss_print_function_place(out, f, f->file, f->line);
+      fputc('\n', out);
+    }
+    for (uint32_t k = 0; ss_split_rows(l->options, m, order[i]) &&
+                         k < f->num_copies; k++) {
+      const struct ss_model_copy *c = &m->copies[f->first_copy + k];
+      int own = c->inlined_in == SS_MODEL_NONE;
+      int64_t blocks = own ? f->blocks : 0;
+      print_row(out, f->rank, blocks, ss_percent(blocks, total),
+                ss_percent(cum, total), c->calls_known,
+                c->calls);
+      ss_print_copy_place(out, m, f->first_copy + k);
+      fputc('\n', out);
+    }
     ss_quit_account(&q, pct);
   }
   fprintf(out, "%7s %14" PRId64 " %6.1f%% %6.1f%% %12" PRId64 "  TOTAL\n", "",

@@ -125,18 +125,24 @@ static void write_summary(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_object(j);
 }
 
-void ss_json_write_function_row(struct ss_json *j, const char *key,
-                                const struct ss_model *m,
-                                const struct ss_ideal_view *ideal,
-                                const struct ss_cpi *cpi, uint32_t function) {
-  const struct ss_model_function *f = &m->functions[function];
-  ss_json_begin_object(j, key);
+/* The members that name a function in its rows. */
+static void write_function_place(struct ss_json *j,
+                                 const struct ss_model_function *f) {
   ss_json_uint(j, "index", f->rank);
   ss_json_string(j, "name", f->name);
   ss_json_string(j, "symbol", f->symbol);
   ss_json_string(j, "dso", f->dso);
   ss_json_string(j, "file", f->file);
   ss_json_uint(j, "line", f->line);
+}
+
+void ss_json_write_function_row(struct ss_json *j, const char *key,
+                                const struct ss_model *m,
+                                const struct ss_ideal_view *ideal,
+                                const struct ss_cpi *cpi, uint32_t function) {
+  const struct ss_model_function *f = &m->functions[function];
+  ss_json_begin_object(j, key);
+  write_function_place(j, f);
   ss_json_count(j, "calls", f->calls_known, f->calls);
   ss_json_int(j, "blocks", f->blocks);
   ss_json_uint(j, "unknown_blocks", f->unknown_blocks);
@@ -150,13 +156,51 @@ void ss_json_write_function_row(struct ss_json *j, const char *key,
   ss_json_end_object(j);
 }
 
-/* `ideal`: NULL without ideal time; `cpi`: NULL but with -cpi. */
-static void write_functions(struct ss_json *j, const struct ss_model *m,
-                            const struct ss_ideal_view *ideal,
-                            const struct ss_cpi *cpi) {
+/* -inlinesplit: a row of one copy of a function (struct ss_model_copy),
+ * with the fields of a function's row, its copy's figures, and where the
+ * copy was inlined ("inlined_in": null for the function's own code). */
+static void write_copy_row(struct ss_json *j, const struct ss_model *m,
+                           const struct ss_ideal_view *ideal, uint32_t copy) {
+  const struct ss_model_copy *c = &m->copies[copy];
+  const struct ss_model_function *f = &m->functions[c->function];
+  int own = c->inlined_in == SS_MODEL_NONE;
+  ss_json_begin_object(j, NULL);
+  write_function_place(j, f);
+  ss_json_count(j, "calls", c->calls_known, c->calls);
+  ss_json_int(j, "blocks", own ? f->blocks : 0);
+  ss_json_uint(j, "unknown_blocks", own ? f->unknown_blocks : 0);
+  ss_json_bool(j, "inlined", !own);
+  ss_json_bool(j, "inlined_only", f->desc_index == SS_MODEL_NONE);
+  ss_json_count(j, "machine_calls", own ? f->entry_calls_known : 1,
+                own ? f->entry_calls : 0);
+  if (ideal)
+    ss_json_write_copy_ideal(j, ideal, copy);
+  if (own) {
+    ss_json_null(j, "inlined_in");
+    ss_json_null(j, "inlined_in_index");
+  } else {
+    ss_json_string(j, "inlined_in", m->functions[c->inlined_in].name);
+    ss_json_uint(j, "inlined_in_index", m->functions[c->inlined_in].rank);
+  }
+  ss_json_end_object(j);
+}
+
+/* `ideal`: NULL without ideal time; `cpi`: NULL but with -cpi (whose rows
+ * are per function: -inlinesplit does not split them). */
+static void write_functions(struct ss_json *j, const struct ss_listing *l,
+                            const struct ss_ideal_view *ideal) {
+  const struct ss_model *m = l->model;
   ss_json_begin_array(j, "functions");
-  for (uint32_t r = 0; r < m->num_functions; r++)
-    ss_json_write_function_row(j, NULL, m, ideal, cpi, m->by_rank[r]);
+  for (uint32_t r = 0; r < m->num_functions; r++) {
+    uint32_t id = m->by_rank[r];
+    const struct ss_model_function *f = &m->functions[id];
+    if (!l->cpi && ss_split_rows(l->options, m, id)) {
+      for (uint32_t k = 0; k < f->num_copies; k++)
+        write_copy_row(j, m, ideal, f->first_copy + k);
+      continue;
+    }
+    ss_json_write_function_row(j, NULL, m, ideal, l->cpi, id);
+  }
   ss_json_end_array(j);
 }
 
@@ -364,7 +408,7 @@ void ss_list_json(const struct ss_listing *l) {
   write_summary(&j, m);
   if (has_ideal)
     ss_json_write_ideal(&j, &ideal);
-  write_functions(&j, m, has_ideal ? &ideal : NULL, l->cpi);
+  write_functions(&j, l, has_ideal ? &ideal : NULL);
   write_lines(&j, m);
   write_blocks(&j, m, l->cpi);
   write_edges(&j, m);

@@ -60,6 +60,28 @@ void ss_ideal_view_release(struct ss_ideal_view *v) {
   free(v->by_rank);
 }
 
+void ss_ideal_copy_row(const struct ss_ideal_view *v, uint32_t copy,
+                       struct ss_ideal_copy_row *r) {
+  const struct ss_model_copy *c = &v->model->copies[copy];
+  const struct ss_model_function *f = &v->model->functions[c->function];
+  const struct ss_ideal_copy *ic = &v->ideal->copies[copy];
+  r->has_code = ic->has_code;
+  r->instructions = ic->instructions;
+  r->cycles = ic->cycles;
+  double callees = v->inc.inclusive[c->function] - v->exclusive[c->function];
+  r->inclusive_known = 0;
+  r->inclusive = 0;
+  if (v->inc.cycle[c->function])
+    return;
+  if (!(callees > 0)) {
+    r->inclusive_known = 1;
+    r->inclusive = r->cycles;
+  } else if (c->calls_known && f->calls_known && f->calls > 0) {
+    r->inclusive_known = 1;
+    r->inclusive = r->cycles + callees * (double)c->calls / (double)f->calls;
+  }
+}
+
 double ss_ideal_percent(const struct ss_ideal_view *v, double cycles) {
   double total = v->ideal->total_cycles;
   return total > 0 ? 100.0 * cycles / total : 0.0;

@@ -162,3 +162,20 @@ void ss_json_write_function_ideal(struct ss_json *j,
   }
   ss_json_int(j, "inclusive_cycles", rounded(v->inc.inclusive[function]));
 }
+
+void ss_json_write_copy_ideal(struct ss_json *j, const struct ss_ideal_view *v,
+                              uint32_t copy) {
+  struct ss_ideal_copy_row r;
+  ss_ideal_copy_row(v, copy, &r);
+  if (r.has_code) {
+    ss_json_uint(j, "instructions", r.instructions);
+    ss_json_int(j, "cycles", rounded(r.cycles));
+  } else {
+    ss_json_null(j, "instructions");
+    ss_json_null(j, "cycles");
+  }
+  if (r.inclusive_known)
+    ss_json_int(j, "inclusive_cycles", rounded(r.inclusive));
+  else
+    ss_json_null(j, "inclusive_cycles");
+}
