@@ -362,6 +362,8 @@ static int merge(struct ss_profile *p, struct ss_expfile **files,
       return -1;
     }
     add_dsos(p, &dso_cap, f, fi == 0);
+    if (has && p->num_programs == 0) /* the header's target: one that loads it */
+      p->target = f->process.target;
     if (has)
       add_program(p, &program_cap, f);
     for (size_t ki = 0; ki < f->num_counts; ki++) {

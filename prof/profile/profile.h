@@ -75,7 +75,8 @@ struct ss_profile {
   struct ss_expfile **files; /* not owned */
   size_t num_files;
   const char *experiment;
-  const char *target; /* the first file's target path */
+  const char *target; /* the first file's target path (-lib: of the first
+                         file that loads the library) */
   /* ss_profile_merge_library: the library's path (its first map entry),
    * and the programs whose files were summed, in order of first file. */
   const char *library;

@@ -108,7 +108,9 @@ void ss_list_header(const struct ss_listing *l) {
   fputs("SpeedShop profile listing generated ", out);
   print_date(out);
   fprintf(out, "%s\n", l->options->command_line);
-  fprintf(out, "%s (%s): Target program\n", ss_basename(or_unknown(pi->target)),
+  /* -lib: the first program that loads the library */
+  const char *target = p->library ? p->target : pi->target;
+  fprintf(out, "%s (%s): Target program\n", ss_basename(or_unknown(target)),
           or_unknown(pi->abi));
   if (p->library) { /* ssprof -lib */
     fprintf(out, "%s: Library, its counts summed over %zu program%s:",
