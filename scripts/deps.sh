@@ -28,6 +28,9 @@
 #   chromium                   headless Chromium renders ssprof -html in the tests
 #   python3-jsonschema         the tests validate -speedscope and -chrome against
 #                              their formats' schemas
+#   dpkg-dev                   dpkg-source unpacks the Debian source packages that
+#                              bench/corpus builds (lit/corpus: zlib and cJSON, whose
+#                              deb-src line bench/corpus/apt-src.sh adds)
 #   openmpi-bin, libopenmpi-dev  the mpi experiment: libssmpi.so (PMPI wrappers) is
 #                              built against Open MPI's library and the lit/mpi
 #                              tests run 4 ranks under its mpirun
@@ -46,7 +49,7 @@ packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-
           libunwind-dev libpfm4-dev
           autoconf automake make gcc python3 libclang-rt-14-dev llvm-14 valgrind
           zlib1g-dev golang-go chromium python3-jsonschema
-          openmpi-bin libopenmpi-dev libmpich-dev mpich)
+          openmpi-bin libopenmpi-dev libmpich-dev mpich dpkg-dev)
 for v in ${SS_TEST_LLVM:-}; do
   packages+=("clang-$v" "llvm-$v-dev" "llvm-$v-tools" "llvm-$v")
 done

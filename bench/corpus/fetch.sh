@@ -9,6 +9,7 @@
 # versions apt knows.  Nothing is fetched for a package already unpacked.
 set -uo pipefail
 cache=${1:?usage: fetch.sh CACHE PACKAGE[:debian]...}
+mkdir -p "$cache" && cache=$(cd "$cache" && pwd)
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 "$here/apt-src.sh" || exit 1

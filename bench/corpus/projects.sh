@@ -13,7 +13,10 @@ jobs=${JOBS:-$(nproc)}
 
 # ---- zlib: its own configure script and Makefile ----
 zlib_package=zlib
-zlib_build() { ./configure >/dev/null && make -j"$jobs"; }
+zlib_build() {
+  ./configure >/dev/null && make -j"$jobs" && make install DESTDIR="$PWD/dest" >/dev/null &&
+    ls dest/usr/local/lib/libz.a dest/usr/local/lib/libz.so >/dev/null
+}
 zlib_test() { make test; }
 zlib_workload() { ./minigzip -9 <"$INPUTS/text" >text.gz && ./minigzip -d <text.gz >/dev/null; }
 
@@ -87,4 +90,44 @@ fmt_workload() {
   done
 }
 
-corpus_projects="zlib lua bzip2 jq cjson fribidi fmt"
+# ---- SQLite: autoconf on its canonical source tree (tclsh generates the
+# sources); the shell, the shared libsqlite3 (libtool: -fPIC objects) and
+# testfixture (its Tcl test harness, against the system's Tcl), installed
+# with DESTDIR.  Its whole test suite takes hours: the tests are a subset of
+# its own Tcl scripts (queries, compound queries, expressions, functions, joins,
+# triggers, transactions, indexes and the query planner) plus the shell over
+# bench/corpus/workloads/sqlite_work.sql, its output against plain SQL
+# arithmetic of the same rows (sqlite_check) ----
+sqlite_package=sqlite3
+sqlite_tests="select1 select4 insert expr func join trigger1 trans index where"
+sqlite_build() {
+  ./configure --disable-readline >/dev/null &&
+    make -j"$jobs" sqlite3 libsqlite3.la testfixture &&
+    make install DESTDIR="$PWD/dest" >/dev/null &&
+    [ -x dest/usr/local/bin/sqlite3 ] && ls dest/usr/local/lib/libsqlite3.so >/dev/null
+}
+sqlite_test() {
+  for t in $sqlite_tests; do
+    ./testfixture "test/$t.test" >"test-$t.log" 2>&1 || { tail -5 "test-$t.log"; return 1; }
+    tail -1 "test-$t.log"
+  done
+  ./sqlite3 :memory: <"$CORPUS/workloads/sqlite_work.sql" >work.out && sqlite_check work.out
+}
+# The workload's counts, computed from the generating formulas alone.
+sqlite_check() {
+  python3 - "$1" <<'PY'
+import sys
+rows = [(i, (i * 7919) % 1000, "name%d" % (i % 5003)) for i in range(1, 200001)]
+got = open(sys.argv[1]).read().split("\n")
+want_n = "%d|%d" % (len(rows), sum(k for _, k, _ in rows))
+kept = [r for r in rows if r[0] % 4]
+want_del = "%d|%d" % (len(kept), sum(k for _, k, _ in kept))
+like = sum(1 for r in rows if "77" in r[2])
+ok = got[0].startswith(want_n + "|") and str(like) in got and want_del in got
+print("sqlite_check:", "ok" if ok else "MISMATCH", want_n, like, want_del)
+sys.exit(0 if ok else 1)
+PY
+}
+sqlite_workload() { ./sqlite3 :memory: <"$CORPUS/workloads/sqlite_work.sql" >/dev/null; }
+
+corpus_projects="zlib lua bzip2 jq cjson fribidi fmt sqlite"

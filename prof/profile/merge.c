@@ -27,6 +27,16 @@ static int same_identity(const char *path_a, const struct ss_descriptor *a,
                 ss_desc_str(b, b->header.comp_dir)) == 0;
 }
 
+/* One module: the same descriptor in an object of the same name (a
+ * library opened twice, or the program in another run).  An object file
+ * linked into two objects (the program and a library) is two modules. */
+static int same_module(const struct ss_merged_module *m,
+                       const struct ss_expfile *f, const struct ss_counts *k) {
+  return same_descriptor(m->desc, &k->desc) &&
+         strcmp(ss_basename(m->map ? m->map->path : ""),
+                ss_basename(map_path_of(f, k))) == 0;
+}
+
 static int add_checked(uint64_t *sum, uint64_t v) {
   return __builtin_add_overflow(*sum, v, sum) ? -1 : 0;
 }
@@ -118,10 +128,11 @@ static int check_same_run_kind(const struct ss_profile *p,
                f->rank.job, first->rank.job, first->name);
     return -1;
   }
-  if (strcmp(ss_basename(f->process.target),
-             ss_basename(first->process.target)) != 0) {
+  if (!p->library && strcmp(ss_basename(f->process.target),
+                            ss_basename(first->process.target)) != 0) {
     ss_err_set(err, "target program '%s' differs from '%s' in %s; merge only "
-               "files of one program", ss_basename(f->process.target),
+               "files of one program (or one library's counts over several "
+               "programs with -lib)", ss_basename(f->process.target),
                ss_basename(first->process.target), first->name);
     return -1;
   }
@@ -156,10 +167,37 @@ static int check_rebuilt(const struct ss_profile *p,
   return 0;
 }
 
+/* A map entry's object name: its basename, the target's for an unnamed
+ * main entry. */
+static const char *object_name(const struct ss_expfile *f,
+                               const struct ss_map_entry *e) {
+  return ss_basename(e->path[0] ? e->path : f->process.target);
+}
+
+/* Whether map entry `e` is the object -lib `name` names: its basename
+ * ("libz.so.1.3"), or its start up to a '.' ("libz.so.1", "libz.so",
+ * "libz"). */
+static int is_library(const struct ss_expfile *f,
+                      const struct ss_map_entry *e, const char *name) {
+  const char *base = object_name(f, e), *want = ss_basename(name);
+  size_t n = strlen(want);
+  return strncmp(base, want, n) == 0 && (base[n] == '\0' || base[n] == '.');
+}
+
+/* Whether a file's module k is in the profile: with -lib, only the
+ * library's. */
+static int selected(const struct ss_profile *p, const struct ss_expfile *f,
+                    const struct ss_counts *k) {
+  return !p->library || (k->map_index != SS_NONE &&
+                         is_library(f, &f->map[k->map_index], p->library));
+}
+
 static void add_dsos(struct ss_profile *p, size_t *cap,
                      const struct ss_expfile *f, int first_file) {
   for (uint32_t i = 0; i < f->num_map; i++) {
     const struct ss_map_entry *e = &f->map[i];
+    if (p->library && !is_library(f, e, p->library))
+      continue;
     int seen = 0;
     for (size_t j = 0; !first_file && j < p->num_dsos; j++)
       if (strcmp(p->dsos[j].entry->path, e->path) == 0)
@@ -182,6 +220,12 @@ static const struct ss_map_entry *main_entry(const struct ss_expfile *f) {
   return NULL;
 }
 
+static void add_warning(struct ss_profile *p, char *line) {
+  p->warnings = ss_xrealloc_array(p->warnings, p->num_warnings + 1,
+                                  sizeof *p->warnings);
+  p->warnings[p->num_warnings++] = line;
+}
+
 /* Files of one program but of different builds are merged, with a
  * warning: their functions may be listed twice, each build's apart. */
 static void check_same_build(struct ss_profile *p, const struct ss_expfile *f) {
@@ -192,48 +236,180 @@ static void check_same_build(struct ss_profile *p, const struct ss_expfile *f) {
   if (a->build_id_len == b->build_id_len &&
       memcmp(a->build_id, b->build_id, a->build_id_len) == 0)
     return;
-  p->warnings = ss_xrealloc_array(p->warnings, p->num_warnings + 1,
-                                  sizeof *p->warnings);
-  p->warnings[p->num_warnings++] = ss_xasprintf(
+  add_warning(p, ss_xasprintf(
       "warning: %s comes from another build of %s than %s (build-id "
       "differs); both builds are summed, their functions apart (compare "
       "builds with ssprof -diff)", f->name, ss_basename(p->target),
-      first->name);
+      first->name));
 }
 
-int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
-                     size_t num_files, struct ss_err *err,
-                     const char **bad_file) {
-  size_t module_cap = 0, dso_cap = 0;
+static int has_library(const struct ss_profile *p,
+                       const struct ss_expfile *f) {
+  for (uint32_t i = 0; i < f->num_map; i++)
+    if (is_library(f, &f->map[i], p->library))
+      return 1;
+  return 0;
+}
+
+/* -lib sums one build of the library: every file's entries for it must
+ * have the build-id of the first one seen.  *seen (the first entry) and
+ * *seen_in (its file) start NULL.  Returns 1 if the file has the library,
+ * 0 if not, -1 with `err` set for another build. */
+static int check_library_build(const struct ss_profile *p,
+                               const struct ss_expfile *f,
+                               const struct ss_map_entry **seen,
+                               const struct ss_expfile **seen_in,
+                               struct ss_err *err) {
+  for (uint32_t i = 0; i < f->num_map; i++) {
+    const struct ss_map_entry *e = &f->map[i];
+    if (!is_library(f, e, p->library))
+      continue;
+    if (!*seen) {
+      *seen = e;
+      *seen_in = f;
+      continue;
+    }
+    const struct ss_map_entry *a = *seen;
+    if (a->build_id_len == e->build_id_len &&
+        memcmp(a->build_id, e->build_id, a->build_id_len) == 0)
+      continue;
+    ss_err_set(err, "%s is another build of %s than the one in %s (build-id "
+               "differs); -lib sums the counts of one build of a library",
+               object_name(f, e), p->library, (*seen_in)->name);
+    return -1;
+  }
+  return *seen_in != NULL && has_library(p, f);
+}
+
+/* The objects -lib leaves out, each named once. */
+struct dropped {
+  const char **names;
+  size_t num, cap;
+};
+
+static void add_dropped(struct dropped *d, const char *name) {
+  for (size_t i = 0; i < d->num; i++)
+    if (strcmp(d->names[i], name) == 0)
+      return;
+  SS_GROW(d->names, d->cap, d->num);
+  d->names[d->num++] = name;
+}
+
+/* "note: -lib libz.so: the counts of 2 other objects left out (minigzip,
+ * example)" */
+static void note_dropped(struct ss_profile *p, const struct dropped *d) {
+  size_t len = 0;
+  for (size_t i = 0; i < d->num; i++)
+    len += strlen(d->names[i]) + 2;
+  char *list = ss_xcalloc(len + 1, 1), *at = list;
+  for (size_t i = 0; i < d->num; i++)
+    at += sprintf(at, "%s%s", i ? ", " : "", d->names[i]);
+  add_warning(p, ss_xasprintf("note: -lib %s: the counts of %zu other "
+                              "object%s left out (%s)", p->library, d->num,
+                              d->num == 1 ? "" : "s", list));
+  free(list);
+}
+
+static void add_program(struct ss_profile *p, size_t *cap,
+                        const struct ss_expfile *f) {
+  const char *name = ss_basename(f->process.target);
+  for (size_t i = 0; i < p->num_programs; i++)
+    if (strcmp(p->programs[i], name) == 0)
+      return;
+  SS_GROW(p->programs, *cap, p->num_programs);
+  p->programs[p->num_programs++] = name;
+}
+
+/* The library's path, for the listing: its first map entry's. */
+static int find_library(struct ss_profile *p, struct ss_err *err) {
+  for (size_t i = 0; i < p->num_modules; i++)
+    if (p->modules[i].map) {
+      p->library = p->modules[i].map->path;
+      return 0;
+    }
+  ss_err_set(err, "no instrumented module of library '%s' in these files: "
+             "-lib names a shared library built with sscc -fss-ideal that "
+             "the programs load (ssprof -dsolist lists a file's DSOs)",
+             p->library);
+  return -1;
+}
+
+static int merge(struct ss_profile *p, struct ss_expfile **files,
+                 size_t num_files, const char *library, struct ss_err *err,
+                 const char **bad_file) {
+  size_t module_cap = 0, dso_cap = 0, program_cap = 0;
+  const struct ss_map_entry *lib_seen = NULL;
+  const struct ss_expfile *lib_seen_in = NULL;
+  struct dropped dropped = {0};
   memset(p, 0, sizeof *p);
   p->files = files;
   p->num_files = num_files;
   p->experiment = files[0]->process.experiment;
   p->target = files[0]->process.target;
+  p->library = library;
   for (size_t fi = 0; fi < num_files; fi++) {
     const struct ss_expfile *f = files[fi];
     *bad_file = f->name;
     if (fi > 0 && check_same_run_kind(p, f, err) != 0)
       return -1;
-    if (fi > 0)
+    if (fi > 0 && !library)
       check_same_build(p, f);
+    int has = library ? check_library_build(p, f, &lib_seen, &lib_seen_in,
+                                            err)
+                      : 0;
+    if (has < 0) {
+      free(dropped.names);
+      return -1;
+    }
     add_dsos(p, &dso_cap, f, fi == 0);
+    if (has && p->num_programs == 0) /* the header's target: one that loads it */
+      p->target = f->process.target;
+    if (has)
+      add_program(p, &program_cap, f);
     for (size_t ki = 0; ki < f->num_counts; ki++) {
       const struct ss_counts *k = &f->counts[ki];
-      if (check_rebuilt(p, f, k, err) != 0)
+      if (!selected(p, f, k)) {
+        add_dropped(&dropped, k->map_index != SS_NONE
+                                  ? object_name(f, &f->map[k->map_index])
+                                  : "(unmapped)");
+        continue;
+      }
+      if (check_rebuilt(p, f, k, err) != 0) {
+        free(dropped.names);
         return -1;
+      }
       struct ss_merged_module *m = NULL;
       for (size_t i = 0; i < p->num_modules && !m; i++)
-        if (same_descriptor(p->modules[i].desc, &k->desc))
+        if (same_module(&p->modules[i], f, k))
           m = &p->modules[i];
       if (!m)
         m = new_module(p, &module_cap, f, k);
-      if (add_counts(m, f, k, err) != 0)
+      if (add_counts(m, f, k, err) != 0) {
+        free(dropped.names);
         return -1;
+      }
     }
   }
+  *bad_file = library ? files[0]->name : NULL;
+  if (dropped.num)
+    note_dropped(p, &dropped);
+  free(dropped.names);
+  if (library && find_library(p, err) != 0)
+    return -1;
   *bad_file = NULL;
   return 0;
+}
+
+int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
+                     size_t num_files, struct ss_err *err,
+                     const char **bad_file) {
+  return merge(p, files, num_files, NULL, err, bad_file);
+}
+
+int ss_profile_merge_library(struct ss_profile *p, struct ss_expfile **files,
+                             size_t num_files, const char *library,
+                             struct ss_err *err, const char **bad_file) {
+  return merge(p, files, num_files, library, err, bad_file);
 }
 
 void ss_profile_release(struct ss_profile *p) {
@@ -247,6 +423,7 @@ void ss_profile_release(struct ss_profile *p) {
   }
   free(p->modules);
   free(p->dsos);
+  free(p->programs);
   for (size_t i = 0; i < p->num_warnings; i++)
     free(p->warnings[i]);
   free(p->warnings);

@@ -75,7 +75,13 @@ struct ss_profile {
   struct ss_expfile **files; /* not owned */
   size_t num_files;
   const char *experiment;
-  const char *target; /* the first file's target path */
+  const char *target; /* the first file's target path (-lib: of the first
+                         file that loads the library) */
+  /* ss_profile_merge_library: the library's path (its first map entry),
+   * and the programs whose files were summed, in order of first file. */
+  const char *library;
+  const char **programs;
+  size_t num_programs;
   struct ss_merged_module *modules;
   size_t num_modules;
   struct ss_dso *dsos; /* in order of loading; later files add new paths */
@@ -93,6 +99,15 @@ struct ss_profile {
 int ss_profile_merge(struct ss_profile *p, struct ss_expfile **files,
                      size_t num_files, struct ss_err *err,
                      const char **bad_file);
+
+/* The counts of one shared library summed over files of any programs
+ * that load it (a library's test suite: the gcov/llvm-cov use): only the
+ * modules of the map entries named `library` (a basename, "libz.so.1",
+ * or its start up to a '.', "libz.so"), with its DSO.  Files of one
+ * experiment, any program; -1 with `err` set if none has the library. */
+int ss_profile_merge_library(struct ss_profile *p, struct ss_expfile **files,
+                             size_t num_files, const char *library,
+                             struct ss_err *err, const char **bad_file);
 
 void ss_profile_release(struct ss_profile *p);
 

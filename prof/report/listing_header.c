@@ -108,8 +108,17 @@ void ss_list_header(const struct ss_listing *l) {
   fputs("SpeedShop profile listing generated ", out);
   print_date(out);
   fprintf(out, "%s\n", l->options->command_line);
-  fprintf(out, "%s (%s): Target program\n", ss_basename(or_unknown(pi->target)),
+  /* -lib: the first program that loads the library */
+  const char *target = p->library ? p->target : pi->target;
+  fprintf(out, "%s (%s): Target program\n", ss_basename(or_unknown(target)),
           or_unknown(pi->abi));
+  if (p->library) { /* ssprof -lib */
+    fprintf(out, "%s: Library, its counts summed over %zu program%s:",
+            p->library, p->num_programs, p->num_programs == 1 ? "" : "s");
+    for (size_t i = 0; i < p->num_programs; i++)
+      fprintf(out, " %s", p->programs[i]);
+    fputc('\n', out);
+  }
   fprintf(out, "%s: Experiment name\n", or_unknown(pi->experiment));
   fprintf(out, "%s: Marching orders\n", or_unknown(pi->marching_orders));
   fprintf(out, "%s: CPU / FPU\n", or_unknown(pi->cpu_model));

@@ -68,6 +68,8 @@ struct ss_options {
   /* -rank N: only the files of MPI rank N */
   int rank_given;
   long rank;
+  /* -lib name: one library's counts summed over programs (NULL: none) */
+  const char *library;
   /* -diff: files[0, num_before) are before, the rest after */
   int diff;
   size_t num_before;

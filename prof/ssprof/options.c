@@ -49,6 +49,10 @@ const char ss_usage_text[] =
     "                    file (MIN MAX REP NAME lines) instead of the run's\n"
     "  -rank n           MPI runs: only the files of rank n (without it the\n"
     "                    ranks of one job are merged)\n"
+    "  -lib name         counting: one shared library's (or object's) counts\n"
+    "                    summed over the files of every program that loads\n"
+    "                    it (a library's test suite); name: its file name\n"
+    "                    or its start up to a '.' (libz.so.1, libz)\n"
     "  -u, -usage        the resources the program used (ssusage)\n"
     "  -nh               no listing header\n"
     "  -dsolist          the program's DSOs and their text addresses\n"
@@ -149,8 +153,8 @@ static int parse_calipers(const char *arg, struct ss_calipers *c, char *msg,
 static const char *const option_names[] = {
     "-b", "-butterfly", "-h", "-heavy", "-l", "-lines", "-basicblocks",
     "-gprof", "-archinfo", "-branches", "-loops", "-remarks", "-clock",
-    "-cpu", "-calls", "-inlinesplit", "-leaks", "-bins", "-u", "-usage", "-calipers", "-rank", "-nh",
-    "-dsolist",
+    "-cpu", "-calls", "-inlinesplit", "-leaks", "-bins", "-u", "-usage", "-calipers",
+    "-rank", "-lib", "-nh", "-dsolist",
     "-json", "-help", "-q", "-quit", "-source", "-disasm", "-srcdir",
     "-html", "-callgrind", "-pprof", "-folded", "-speedscope", "-chrome",
     "-diff", "-vs", "-version", NULL};
@@ -286,6 +290,13 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
       i++;
       o->rank_given = 1;
       o->rank = r;
+    } else if (is(a, "-lib", NULL)) {
+      if (i + 1 >= argc || argv[i + 1][0] == 0 || argv[i + 1][0] == '-') {
+        snprintf(msg, msg_size, "option '-lib' needs an argument: the "
+                 "library's file name (e.g. -lib libz.so.1)");
+        return -1;
+      }
+      o->library = argv[++i];
     } else if (is(a, "-nh", NULL)) {
       o->no_header = 1;
     } else if (is(a, "-dsolist", NULL)) {
@@ -360,6 +371,11 @@ int ss_options_parse(int argc, char **argv, struct ss_options *o, char *msg,
                "before after, or ssprof -diff before... -vs after...");
       return -1;
     }
+  }
+  if (o->library && o->cpi) {
+    snprintf(msg, msg_size, "-lib sums a library's counts; -cpi joins one "
+             "program's runs (give the program's files without -lib)");
+    return -1;
   }
   if (o->num_files == 0) {
     snprintf(msg, msg_size, "no experiment file given (usage: ssprof "

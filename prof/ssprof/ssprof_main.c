@@ -180,11 +180,20 @@ static const struct ssprof_family *load_set(struct file_set *s,
   }
   struct ss_err err;
   const char *bad_file = NULL;
-  s->merged =
-      ss_profile_merge(&s->profile, s->files, s->num, &err, &bad_file) == 0;
+  s->merged = (opt->library ? ss_profile_merge_library(
+                                  &s->profile, s->files, s->num,
+                                  opt->library, &err, &bad_file)
+                            : ss_profile_merge(&s->profile, s->files, s->num,
+                                               &err, &bad_file)) == 0;
   /* After the merge, so that a mix of experiments is reported as such. */
   const struct ssprof_family *family =
       s->merged ? check_family(s->files, s->num, &err, &bad_file) : NULL;
+  if (family && opt->library && family != &ssprof_counting_family) {
+    ss_err_set(&err, "-lib sums the counts of counting experiments (ideal, "
+               "bbcounts), not %s files", s->profile.experiment);
+    bad_file = s->files[0]->name;
+    family = NULL;
+  }
   if (!family) {
     fprintf(stderr, "ssprof: %s: %s\n", bad_file ? bad_file : "?", err.msg);
     return NULL;

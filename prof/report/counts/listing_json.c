@@ -320,6 +320,13 @@ void ss_json_begin_document(struct ss_json *j, const struct ss_profile *p,
   ss_json_begin_object(j, NULL);
   ss_json_string(j, "target", p->target);
   ss_json_string(j, "experiment", p->experiment);
+  if (p->library) { /* ssprof -lib: the library and the programs summed */
+    ss_json_string(j, "library", p->library);
+    ss_json_begin_array(j, "programs");
+    for (size_t i = 0; i < p->num_programs; i++)
+      ss_json_string(j, NULL, p->programs[i]);
+    ss_json_end_array(j);
+  }
   ss_json_write_files(j, p, extra, ctx);
   ss_json_write_process(j, &p->files[0]->process);
 }
