@@ -41,7 +41,30 @@ struct entries_builder {
   struct ss_model *m;
   size_t functions_cap;
   uint32_t first_inlined_only; /* model ids from here: only inlined */
+  /* The functions only inlined, found without a scan of them all per
+   * entry (SQLite has thousands): by symbol (the first with it), and by
+   * symbol, file and line; each hash's key index to the model id. */
+  struct ss_hash symbols, identities;
+  uint32_t *symbol_id, *identity_id;
+  size_t symbol_cap, identity_cap;
+  char *key; /* identity_key's buffer */
+  size_t key_cap;
 };
+
+/* The key of an inlined-only function: its symbol, file and line. */
+static size_t identity_key(char **key, size_t *cap, const char *symbol,
+                           const char *file, uint32_t line) {
+  size_t ls = strlen(symbol), lf = strlen(file);
+  size_t n = ls + 1 + lf + 1 + sizeof line;
+  if (*cap < n) {
+    *key = ss_xrealloc_array(*key, n, 1);
+    *cap = n;
+  }
+  memcpy(*key, symbol, ls + 1);
+  memcpy(*key + ls + 1, file, lf + 1);
+  memcpy(*key + ls + 1 + lf + 1, &line, sizeof line);
+  return n;
+}
 
 /* The function only inlined that `e` enters, added on first sight. */
 static uint32_t inlined_only(struct entries_builder *b,
@@ -51,14 +74,20 @@ static uint32_t inlined_only(struct entries_builder *b,
   const struct ss_descriptor *d = mm->desc;
   const char *symbol = ss_desc_str(d, e->callee);
   const char *file = ss_desc_str(d, e->file);
-  for (uint32_t i = b->first_inlined_only; i < m->num_functions; i++) {
-    const struct ss_model_function *f = &m->functions[i];
-    if (strcmp(f->symbol, symbol) == 0 && strcmp(f->file, file) == 0 &&
-        f->line == e->line)
-      return i;
-  }
+  size_t len = identity_key(&b->key, &b->key_cap, symbol, file, e->line);
+  int inserted;
+  uint32_t k = ss_hash_intern(&b->identities, b->key, len, &inserted);
+  if (!inserted)
+    return b->identity_id[k];
   SS_GROW(m->functions, b->functions_cap, m->num_functions);
   uint32_t id = m->num_functions++;
+  SS_GROW(b->identity_id, b->identity_cap, k);
+  b->identity_id[k] = id;
+  uint32_t ks = ss_hash_intern(&b->symbols, symbol, strlen(symbol), &inserted);
+  if (inserted) {
+    SS_GROW(b->symbol_id, b->symbol_cap, ks);
+    b->symbol_id[ks] = id;
+  }
   struct ss_model_function *f = &m->functions[id];
   memset(f, 0, sizeof *f);
   f->symbol = symbol;
@@ -81,10 +110,8 @@ static uint32_t by_symbol(struct entries_builder *b,
   uint32_t id = ss_model_find_symbol(b->m, l, symbol, mm);
   if (id != SS_MODEL_NONE)
     return id;
-  for (uint32_t i = b->first_inlined_only; i < b->m->num_functions; i++)
-    if (strcmp(b->m->functions[i].symbol, symbol) == 0)
-      return i;
-  return SS_MODEL_NONE;
+  uint32_t k = ss_hash_find(&b->symbols, symbol, strlen(symbol));
+  return k == UINT32_MAX ? SS_MODEL_NONE : b->symbol_id[k];
 }
 
 /* Entries into `e->callee`'s own code (not inlined, in itself). */
@@ -208,12 +235,21 @@ static void build_copies(struct ss_model *m, const int64_t *own_calls,
 }
 
 void ss_model_build_entries(struct ss_model *m) {
-  struct entries_builder b = {m, m->num_functions, m->num_functions};
+  struct entries_builder b = {.m = m,
+                              .functions_cap = m->num_functions,
+                              .first_inlined_only = m->num_functions};
+  ss_hash_init(&b.symbols);
+  ss_hash_init(&b.identities);
   for (uint32_t i = 0; i < m->num_functions; i++) {
     m->functions[i].entry_calls_known = m->functions[i].calls_known;
     m->functions[i].entry_calls = m->functions[i].calls;
   }
   resolve(&b);
+  ss_hash_release(&b.symbols);
+  ss_hash_release(&b.identities);
+  free(b.symbol_id);
+  free(b.identity_id);
+  free(b.key);
   if (!m->num_entries)
     return;
   uint32_t n = m->num_functions;
