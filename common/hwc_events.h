@@ -20,6 +20,14 @@
  * environment, like the experiment's name, so exec'd programs count the
  * same event. */
 #define SS_ENV_HWC_EVENT "_SPEEDSHOP_HWC_EVENT"
+/* ssperfex -mp: the directory (ssperfex's own, private) where each process
+ * of the program leaves its threads' counts, and the events, each
+ * "type,config,config1,config2,exclude_kernel", separated by ';'
+ * (rt/hwc/thread_counts.c; docs/ssperfex.md). */
+#define SS_ENV_PERFEX_MP_DIR "_SPEEDSHOP_PERFEX_MP_DIR"
+#define SS_ENV_PERFEX_MP_EVENTS "_SPEEDSHOP_PERFEX_MP_EVENTS"
+/* The most events ssperfex counts at a time. */
+#define SS_PERFEX_MAX_EVENTS 64
 
 #define SS_HWC_NUM_COUNTERS 32
 

@@ -3,7 +3,7 @@
  * program and counts events for the whole of it, every thread and child
  * included, then prints the counts on stderr in the seeds' layout:
  *
- *   ssperfex [-e N|name]... [-a] [-x] [-y] [-o file] program [args...]
+ *   ssperfex [-e N|name]... [-a] [-x] [-y] [-mp] [-o file] program [args...]
  *   ssperfex -t
  *
  *   -e N|name  count the seeds' counter N (0-31, mapped to this CPU's
@@ -16,11 +16,17 @@
  *   -y         time estimates from the typical, minimum and maximum cost
  *              of each event on this CPU, and the seeds' statistics
  *   -t         the cost table (no program)
+ *   -mp        counts per thread: one block per thread of each process,
+ *              then their sum (the runtime counts each thread: below)
  *   -o file    the report to `file` instead of stderr
  *
  * The counters are perf_event_open'ed on the child before it execs the
  * program (inherited by its threads and children, enabled at the exec),
- * so only the program is counted.  An event that cannot be counted here
+ * so only the program is counted.  With -mp the runtime (libssrt.so,
+ * preloaded as ssrun does) opens the counters in every thread of every
+ * process instead and leaves each process's counts in a private directory
+ * ssperfex made (rt/hwc/thread_counts.c); the total is the sum of the
+ * threads.  An event that cannot be counted here
  * (-e) is refused in one line, exit status 1, before the program starts;
  * otherwise ssperfex exits with the program's status (128 + signal when a
  * signal ended it, as the shell says).  Usage errors exit with 2.
@@ -33,6 +39,9 @@
 #include "perfex_ideal.h"
 #include "perfex_costs.h"
 #include "perfex_math.h"
+#include "perfex_threads.h"
+#include "preload.h"
+#include "elf_probe.h"
 #include "util.h"
 
 #include <errno.h>
@@ -44,7 +53,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MAX_EVENTS 64
+#define MAX_EVENTS SS_PERFEX_MAX_EVENTS
 
 struct event {
   int seed;           /* 0-31, or -1 for a named event */
@@ -70,7 +79,7 @@ static const char *const software_events[] = {"task-clock", "page-faults",
 
 static void usage(FILE *out) {
   fprintf(out,
-          "usage: ssperfex [-e N|name]... [-a] [-x] [-y] [-o file] program "
+          "usage: ssperfex [-e N|name]... [-a] [-x] [-y] [-mp] [-o file] program "
           "[args...]\n"
           "       ssperfex -t\n"
           "  -e N|name  the seeds' counter N (0-31) or any perf/libpfm4 event "
@@ -80,6 +89,7 @@ static void usage(FILE *out) {
           "  -x         count kernel mode too\n"
           "  -y         time estimates and statistics\n"
           "  -t         the table of costs of this CPU\n"
+          "  -mp        counts per thread, then their total\n"
           "  -o file    write the report to file instead of stderr\n");
 }
 
@@ -353,9 +363,110 @@ static void print_cost_table(FILE *out, const struct perfex_host *h) {
   }
 }
 
+/* -mp: the runtime preloaded into the program (as ssrun does) counts each
+ * thread of each process on counters of its own and leaves the counts in
+ * a private directory (rt/hwc/thread_counts.c).  Refused in one line for
+ * a program the runtime cannot be loaded into.  Returns the directory. */
+static char *saved_preload;
+static int had_preload;
+
+static char *per_thread_setup(const char *program, const char *argv0) {
+  char *path = ss_find_program(program);
+  if (!path)
+    die(1, "cannot run %s: not found in PATH", program);
+  struct elf_probe elf = probe_elf(path);
+  if (elf.kind == ELF_STATIC || elf.kind == ELF_OTHER_MACHINE)
+    die(1, "cannot count %s per thread (-mp): it is not a dynamically linked "
+           "program for this machine, and -mp loads sscc's runtime into it; "
+           "count it without -mp, or rebuild it without -static", program);
+  free(path);
+  char *lib = ss_find_runtime(argv0);
+  const char *tmp = getenv("TMPDIR");
+  char *dir = concat(tmp && *tmp ? tmp : "/tmp", "/", "ssperfex-mp.XXXXXX");
+  if (!mkdtemp(dir))
+    die(1, "cannot make a directory for the per-thread counts (%s): %s", dir,
+        strerror(errno));
+  char events_env[MAX_EVENTS * 100] = "";
+  size_t used = 0;
+  for (int k = 0; k < num_events; k++) {
+    const struct ss_hwc_resolved *r = &events[k].r;
+    used += (size_t)snprintf(events_env + used, sizeof events_env - used,
+                             "%s%u,%llu,%llu,%llu,%d", k ? ";" : "", r->type,
+                             (unsigned long long)r->config,
+                             (unsigned long long)r->config1,
+                             (unsigned long long)r->config2, r->exclude_kernel);
+  }
+  const char *old = getenv("LD_PRELOAD");
+  had_preload = old != NULL;
+  saved_preload = old ? xstrdup(old) : NULL;
+  setenv(SS_ENV_PERFEX_MP_DIR, dir, 1);
+  setenv(SS_ENV_PERFEX_MP_EVENTS, events_env, 1);
+  ss_preload(lib);
+  free(lib);
+  return dir;
+}
+
+/* After the fork: the child has its environment; ssperfex's own (the ssprof
+ * it runs for -fss-ideal counts) goes back to what it was. */
+static void per_thread_setup_undone(void) {
+  unsetenv(SS_ENV_PERFEX_MP_DIR);
+  unsetenv(SS_ENV_PERFEX_MP_EVENTS);
+  if (had_preload)
+    setenv("LD_PRELOAD", saved_preload, 1);
+  else
+    unsetenv("LD_PRELOAD");
+}
+
+/* Each thread's counts projected by its own enabled/running times; each
+ * event's total the sum of the threads' (so the total block adds up).
+ * Returns whether any was multiplexed. */
+static int per_thread_totals(const char *dir, struct perfex_threads *t,
+                             FILE *out) {
+  char why[1024];
+  if (perfex_threads_read(dir, num_events, t, why, sizeof why) != 0)
+    fprintf(out, "Per-thread counts incomplete: %s\n", why);
+  int multiplexed = 0;
+  for (int k = 0; k < num_events; k++)
+    events[k].scaled = 0;
+  for (size_t n = 0; n < t->num_threads; n++) {
+    struct perfex_thread *th = &t->threads[n];
+    for (int k = 0; k < num_events; k++) {
+      th->count[k] = perfex_scaled(th->count[k], th->enabled[k], th->running[k]);
+      events[k].scaled += th->count[k];
+      multiplexed |= perfex_multiplexed(th->enabled[k], th->running[k]);
+    }
+  }
+  if (t->lost)
+    fprintf(out, "%lu threads were not counted (the runtime keeps 4096 per "
+                 "process)\n", t->lost);
+  return multiplexed;
+}
+
+/* -mp: one block per thread, as the seeds' perfex -mp, before the total
+ * (print_counts or print_times, whose counts are the threads' sum). */
+static void print_threads(FILE *out, const char *program,
+                          const struct perfex_threads *t) {
+  for (size_t n = 0; n < t->num_threads; n++) {
+    const struct perfex_thread *th = &t->threads[n];
+    fprintf(out, "Summary for thread %ld of process %ld", th->tid, th->pid);
+    if (th->ppid != (long)getpid()) /* not the process ssperfex started */
+      fprintf(out, " (child of %ld)", th->ppid);
+    fprintf(out, " of %s\n", program);
+    fprintf(out, "%-72s %14s\n", "Event Counter Name", "Counter Value");
+    rule(out, 87);
+    for (int k = 0; k < num_events; k++) {
+      print_name(out, &events[k], 72);
+      fprintf(out, " %14llu\n", (unsigned long long)th->count[k]);
+    }
+  }
+  fprintf(out, "Total of %zu thread%s in %u process%s (the sum of the threads "
+               "above)\n", t->num_threads, t->num_threads == 1 ? "" : "s",
+          t->processes, t->processes == 1 ? "" : "es");
+}
+
 int main(int argc, char **argv) {
   prog = "ssperfex";
-  int all = 0, kernel = 0, times = 0, table = 0;
+  int all = 0, kernel = 0, times = 0, table = 0, per_thread = 0;
   const char *outfile = NULL;
   const char *given[MAX_EVENTS];
   int num_given = 0;
@@ -392,8 +503,7 @@ int main(int argc, char **argv) {
       else
         given[num_given++] = argv[++i];
     } else if (strcmp(a, "-mp") == 0) {
-      die(2, "-mp (counts per thread) is not available yet: ssperfex counts "
-             "the whole program, every thread added up (docs/ssperfex.md)");
+      per_thread = 1;
     } else {
       die(2, "unknown option %s; ssperfex -h lists them", a);
     }
@@ -429,9 +539,12 @@ int main(int argc, char **argv) {
       add_given("task-clock", kernel);
     }
   }
+  char *mp_dir = per_thread ? per_thread_setup(argv[i], argv[0]) : NULL;
   int go;
   pid_t pid = start_program(argv + i, &go);
-  for (int k = 0; k < num_events; k++) {
+  if (mp_dir)
+    per_thread_setup_undone();
+  for (int k = 0; k < num_events && !mp_dir; k++) {
     events[k].fd = ss_hwc_open_counting(&events[k].r, pid, -1, 1, 1);
     if (events[k].fd < 0) {
       kill(pid, SIGKILL);
@@ -447,7 +560,10 @@ int main(int argc, char **argv) {
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
     ;
   int multiplexed = 0;
-  for (int k = 0; k < num_events; k++) {
+  struct perfex_threads threads = {0};
+  if (mp_dir)
+    multiplexed = per_thread_totals(mp_dir, &threads, out);
+  for (int k = 0; k < num_events && !mp_dir; k++) {
     struct event *e = &events[k];
     uint64_t v[3] = {0, 0, 0};
     if (read(e->fd, v, sizeof v) != (ssize_t)sizeof v)
@@ -472,6 +588,8 @@ int main(int argc, char **argv) {
     free(ssprof);
     free(self);
   }
+  if (mp_dir)
+    print_threads(out, argv[i], &threads);
   if (times)
     print_times(out, argv[i], &host);
   else

@@ -28,6 +28,7 @@
 #include "ldlatency_check.h"
 #include "ss/format.h"
 #include "locate.h"
+#include "preload.h"
 #include "raised_privileges.h"
 #include "util.h"
 #include "ss/format.h"
@@ -169,55 +170,6 @@ static _Noreturn void refuse_ldlatency(const char *bins) {
       pmu == SS_LDLAT_PEBS ? "PEBS load-latency sampling" : "IBS op sampling");
 }
 
-/* The program's path as execvp would find it, or NULL. */
-static char *find_program(const char *name) {
-  if (strchr(name, '/'))
-    return xstrdup(name);
-  const char *path = getenv("PATH");
-  if (!path)
-    path = "/bin:/usr/bin";
-  char *first_found = NULL;
-  while (*path) {
-    const char *colon = strchr(path, ':');
-    size_t len = colon ? (size_t)(colon - path) : strlen(path);
-    char *dir = xrealloc(NULL, len + 1);
-    memcpy(dir, path, len);
-    dir[len] = '\0';
-    char *cand = concat(len ? dir : ".", "/", name);
-    free(dir);
-    if (is_executable_file(cand)) {
-      free(first_found);
-      return cand;
-    }
-    if (!first_found && access(cand, F_OK) == 0)
-      first_found = cand; /* exists but cannot be run: report that one */
-    else
-      free(cand);
-    if (!colon)
-      break;
-    path = colon + 1;
-  }
-  return first_found;
-}
-
-/* libssrt.so in ../lib relative to this executable's directory. */
-static char *find_runtime(const char *argv0) {
-  char *self = self_path(argv0);
-  if (!self)
-    die(1, "cannot find where ssrun is installed (no /proc/self/exe); run it "
-           "by its full path");
-  char *bindir = dir_name(self);
-  char *lib = concat(bindir, "/../lib/", "libssrt.so");
-  char resolved[PATH_MAX];
-  if (!realpath(lib, resolved) || access(resolved, R_OK) != 0)
-    die(1, "cannot find the runtime %s; reinstall sscc (ssrun looks in the "
-           "lib directory next to its own bin directory)", lib);
-  free(self);
-  free(bindir);
-  free(lib);
-  return xstrdup(resolved);
-}
-
 /* The mpi experiment's interposer beside the runtime for the MPI family
  * the program links (elf_probe.h): libssmpi.so serves the family sscc
  * was built with (SS_MPI_FAMILY), libssmpi-mpich.so MPICH's beside Open
@@ -247,27 +199,6 @@ static char *find_mpi_interposer(const char *runtime, const char *program,
            "without an MPI library; install Open MPI, e.g. scripts/deps.sh, "
            "and rebuild)", lib);
   return lib;
-}
-
-/* LD_PRELOAD with the runtime added after what is already there (unless it
- * already is, under ssrun inside ssrun). */
-static void preload(const char *lib) {
-  if (strpbrk(lib, ": "))
-    die(1, "cannot preload %s: LD_PRELOAD cannot hold a path with ':' or a "
-           "space; install sscc elsewhere", lib);
-  const char *old = getenv("LD_PRELOAD");
-  if (old && *old) {
-    const char *p = strstr(old, lib);
-    size_t n = strlen(lib);
-    if (p && (p == old || p[-1] == ':' || p[-1] == ' ') &&
-        (p[n] == '\0' || p[n] == ':' || p[n] == ' '))
-      return;
-    char *both = concat(old, ":", lib);
-    setenv("LD_PRELOAD", both, 1);
-    free(both);
-  } else {
-    setenv("LD_PRELOAD", lib, 1);
-  }
 }
 
 int main(int argc, char **argv) {
@@ -390,7 +321,7 @@ int main(int argc, char **argv) {
   }
 
   const char *name = argv[i];
-  char *path = find_program(name);
+  char *path = ss_find_program(name);
   if (!path)
     die(1, "cannot run %s: not found in PATH", name);
   if (access(path, X_OK) != 0)
@@ -432,12 +363,12 @@ int main(int argc, char **argv) {
     if (exp->sampling_kind == SS_SAMPLING_HWC ||
         exp->sampling_kind == SS_SAMPLING_HWCTIME)
       choose_hwc_event(exp, verbose);
-    char *lib = find_runtime(argv[0]);
-    preload(lib);
+    char *lib = ss_find_runtime(argv[0]);
+    ss_preload(lib);
     if (exp->trace_kind == SS_TRACE_MPI) {
       /* The PMPI wrappers, after libssrt.so (which they call). */
       char *mpi = find_mpi_interposer(lib, path, elf.mpi_family);
-      preload(mpi);
+      ss_preload(mpi);
       if (verbose)
         fprintf(stderr, "ssrun: MPI interposer %s (%s)\n", mpi,
                 *elf.mpi_family ? elf.mpi_family : "the default");

@@ -5,7 +5,9 @@
  * They end the process at once, without exit handlers or destructors, so
  * without them the file would never be written: a shell that ends by
  * _exit (dash does) or a forked child that leaves by _exit would lose its
- * experiment without a word.  The file is written first, then the process
+ * experiment without a word.  The parts that write something of their
+ * own at exit do it first (part.h: at_immediate_exit), then the file is
+ * written, then the process
  * ends as the C library's _exit would end it (exit_group).  exit() and
  * the C library's own internal calls (posix_spawn's and system()'s
  * children) do not come here.  A vfork child writes nothing (its counts
@@ -16,6 +18,7 @@
  */
 #define _GNU_SOURCE
 #include "lifecycle.h"
+#include "part.h"
 
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -29,12 +32,21 @@ static _Noreturn void end_process(int status) {
   }
 }
 
+static void parts_at_immediate_exit(void) {
+  ssrt_for_each_part(p) {
+    if (p->at_immediate_exit)
+      p->at_immediate_exit();
+  }
+}
+
 SSRT_EXPORT _Noreturn void _exit(int status) {
+  parts_at_immediate_exit();
   ssrt_write_before_immediate_exit(status);
   end_process(status);
 }
 
 SSRT_EXPORT _Noreturn void _Exit(int status) {
+  parts_at_immediate_exit();
   ssrt_write_before_immediate_exit(status);
   end_process(status);
 }

@@ -12,6 +12,7 @@
 
 static const struct ss_experiment *selected;
 static int from_env_runs;
+static int threads_followed;
 
 const struct ss_experiment *ssrt_experiment(void) {
   const struct ss_experiment *x = __atomic_load_n(&selected, __ATOMIC_ACQUIRE);
@@ -20,6 +21,15 @@ const struct ss_experiment *ssrt_experiment(void) {
 
 int ssrt_experiment_from_env_runs(void) {
   return __atomic_load_n(&from_env_runs, __ATOMIC_ACQUIRE);
+}
+
+void ssrt_experiment_follow_threads(void) {
+  __atomic_store_n(&threads_followed, 1, __ATOMIC_RELEASE);
+}
+
+int ssrt_experiment_threads_followed(void) {
+  return ssrt_experiment_from_env_runs() ||
+         __atomic_load_n(&threads_followed, __ATOMIC_ACQUIRE);
 }
 
 static const struct ssrt_part *part_that_runs(const struct ss_experiment *x) {

@@ -25,4 +25,14 @@ void ssrt_experiment_start_from_env(void);
  * are announced to the parts (thread_hook.c). */
 int ssrt_experiment_from_env_runs(void);
 
+/* A part that follows the program's threads without running an experiment
+ * (ssperfex -mp's per-thread counts, hwc/thread_counts.c) asks for them
+ * here, at start-up: the thread hook then announces every thread the
+ * program starts to the parts, as while an experiment runs (each part's
+ * thread_begin checks that its own work runs). */
+void ssrt_experiment_follow_threads(void);
+/* Whether the thread hook announces threads: an experiment the environment
+ * selected runs, or a part asked to follow them. */
+int ssrt_experiment_threads_followed(void);
+
 #endif

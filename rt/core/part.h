@@ -61,6 +61,13 @@ struct ssrt_part {
    * file is written).  Not in a signal handler. */
   void (*at_exit)(void);
 
+  /* The program ends at once by _exit or _Exit (no exit handlers, no
+   * destructors; core/exit_wrappers.c), whether or not the runtime is
+   * active, before its file is written: what a part writes at exit by
+   * itself (ssperfex -mp's counts, hwc/thread_counts.c).  Also in a vfork
+   * child, which must touch no state of the parent's. */
+  void (*at_immediate_exit)(void);
+
   /* signal: the file is about to be written; hold still (stop recording)
    * and take what the records will show. */
   void (*before_write)(void);

@@ -1,9 +1,10 @@
 /*
  * thread_hook.c -- pthread_create and thrd_create, defined by libssrt.so in
  * front of the C library's, so that while an experiment the environment
- * selected runs, every thread the program starts is announced to the parts
- * of the runtime (their thread_begin, part.h) before the program's start
- * routine runs: sampling arms the thread's timer there.  Otherwise they
+ * selected runs (or a part follows threads: ssrt_experiment_follow_threads),
+ * every thread the program starts is announced to the parts of the runtime
+ * (their thread_begin, part.h) before the program's start routine runs:
+ * sampling arms the thread's timer there.  Otherwise they
  * forward unchanged.
  *
  * Only in libssrt.so: a static link has no "next" definition to forward to
@@ -121,7 +122,7 @@ static int create(pthread_t *thread, const pthread_attr_t *attr,
   pthread_create_fn real = real_pthread_create();
   if (!real)
     return ENOSYS;
-  struct start *st = ssrt_experiment_from_env_runs() ? get_start() : NULL;
+  struct start *st = ssrt_experiment_threads_followed() ? get_start() : NULL;
   if (!st) {
     if (c11_routine) /* cannot happen: thrd_create only comes here measuring */
       return EAGAIN;
@@ -147,7 +148,7 @@ SSRT_EXPORT int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
  * int result travels as the thread's pointer result, which is how glibc's
  * thrd_join reads it. */
 SSRT_EXPORT int thrd_create(thrd_t *thread, thrd_start_t routine, void *arg) {
-  if (!ssrt_experiment_from_env_runs()) {
+  if (!ssrt_experiment_threads_followed()) {
     if (!libc_thrd_create)
       resolve_at_load();
     return libc_thrd_create ? libc_thrd_create(thread, routine, arg) : thrd_error;
