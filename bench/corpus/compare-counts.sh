@@ -17,12 +17,7 @@
 # cJSON -O2 321 of 349 equal, 28 below clang's (cJSON_IsTrue 12 for 246,
 # most others by 1 to 8): functions inlined into the test programs (which
 # #include cJSON.c) whose inlined copies' calls sscc misses without
-# noticing, plus 5 unknown.  Issue 24: after inlining, jump threading
-# sends the paths on which an inlined lookup found nothing past the copies
-# of cJSON_IsTrue (and of the next lookup), whose entry markers are then
-# left alone in blocks that SimplifyCFG and jump threading delete as
-# empty: on those paths the copies' calls leave no trace (docs/counting.md,
-# "Known limits").
+# noticing, an open bug in the pass's entry markers, plus 5 unknown.
 #
 # Prints run.sh's table, then one line per project and level: functions
 # compared, equal, differing, and those only one tool has; each
