@@ -39,6 +39,11 @@ const PseudoProbeInst *asEntryMarker(const Instruction &I) {
   return P;
 }
 
+// The side effect placed after each entry marker (EntryMarkerPass::run).
+const char *const GuardTag = "ss.guard";
+
+bool isGuard(const Instruction &I) { return I.getMetadata(GuardTag) != nullptr; }
+
 std::string subprogramSymbol(const DISubprogram *SP) {
   if (!SP)
     return std::string();
@@ -90,6 +95,15 @@ PreservedAnalyses EntryMarkerPass::run(Module &M, ModuleAnalysisManager &) {
                      ConstantInt::get(I32, 0),
                      ConstantInt::get(I64, PseudoProbeFullDistributionFactor)};
     CallInst *Marker = CallInst::Create(Probe, Args, "", &*At);
+    // A guard: LLVM takes a block that holds only pseudo probes for empty,
+    // and jump threading and SimplifyCFG delete such a block on the way
+    // into a join, the markers with it (cJSON at -O2: an inlined copy on
+    // the paths threaded past it lost its calls, with no warning).  A
+    // side effect keeps the block; the pass removes the guards when it
+    // collects the markers (docs/counting.md says what it costs).
+    CallInst *Guard = CallInst::Create(
+        Intrinsic::getDeclaration(&M, Intrinsic::sideeffect), "", &*At);
+    Guard->setMetadata(GuardTag, MDNode::get(Ctx, {}));
     // A location in the function itself: inlining then gives the marker
     // the inline chain of the code around it.
     if (DISubprogram *SP = F.getSubprogram())
@@ -160,7 +174,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
         E.Definition.Line = uint32_t(
             mdconst::extract<ConstantInt>(R->getOperand(2))->getZExtValue());
         Instruction *Next = I.getNextNode();
-        while (Next && asEntryMarker(*Next))
+        while (Next && (asEntryMarker(*Next) || isGuard(*Next)))
           Next = Next->getNextNode();
         // In a vectorized loop's remainder: its vector body lost the copy.
         E.Position = inVectorizedLoop(LI, &BB) ? nullptr : Next;
@@ -176,7 +190,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
         Found.push_back(std::move(E));
         continue;
       }
-      if (isa<DbgInfoIntrinsic>(I) || isa<PseudoProbeInst>(I))
+      if (isa<DbgInfoIntrinsic>(I) || isa<PseudoProbeInst>(I) || isGuard(I))
         continue;
       for (; L && L->getInlinedAt(); L = L->getInlinedAt())
         Present.insert({L->getScope()->getSubprogram(), L->getInlinedAt()});
@@ -202,6 +216,10 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
     E.Inlined = true;
     Found.push_back(std::move(E));
   }
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (isGuard(I))
+        Markers.push_back(&I);
   for (Instruction *I : Markers)
     I->eraseFromParent();
   return Found;
@@ -211,7 +229,7 @@ void dropEntryMarkers(Function &F) {
   std::vector<Instruction *> Markers;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
-      if (asEntryMarker(I))
+      if (asEntryMarker(I) || isGuard(I))
         Markers.push_back(&I);
   for (Instruction *I : Markers)
     I->eraseFromParent();

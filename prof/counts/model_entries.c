@@ -13,10 +13,13 @@
  *    run counts nothing.)
  *  - A function whose descriptor has no own marker keeps its FUNC_ENTRY
  *    edge for its own part (files of older passes have no entries at all).
- *  - An inlined copy whose code is there without its marker, or a
+ *  - An inlined copy whose code is there without its marker (a block
+ *    holding only the marker merged away, a vectorized loop), or a
  *    function whose own marker is gone (the optimizer computed away the
  *    loop that held it), makes the function's calls unknown, with a
- *    warning: never a count too small.
+ *    warning.  A copy that left no code at all on some path (its marker
+ *    dropped with a block that held nothing else) is not seen: its calls
+ *    on that path are missing (docs/counting.md, "Known limits").
  *  - A function only inlined (no code of its own) joins the model without
  *    blocks; copies of one source function (same linkage name, file and
  *    line) inlined in several modules are one function.
@@ -267,9 +270,11 @@ void ss_model_build_entries(struct ss_model *m) {
     if (e->block == SS_MODEL_NONE) {
       if (!f->calls_lost && e->inlined)
         ss_model_warn(m, ss_xasprintf(
-            "%s: calls of %s unknown: the optimizer removed the entry "
-            "marker of its copy inlined into %s (%s, %u): a loop holding it "
-            "was vectorized or computed away",
+            "%s: calls of %s unknown: the optimizer dropped the entry "
+            "marker of its copy inlined into %s (%s, %u) and kept code of "
+            "that copy: jump threading or SimplifyCFG removed a block that "
+            "held only the marker, or the vectorizer widened a loop holding "
+            "it",
             f->module->origin->name, f->name,
             m->functions[e->caller].name, e->call_file, e->call_line));
       else if (!f->calls_lost)
