@@ -97,32 +97,35 @@ void ssmpi_request_send_init(MPI_Request r, int64_t peer, int64_t bytes) {
     enter((struct slot){key_of(r), MPI_COMM_NULL, 1, 1, peer, bytes});
 }
 
-int ssmpi_request_send(MPI_Request r, int64_t *peer, int64_t *bytes) {
+/* A copy of request r's entry, if the table has one. */
+static int lookup(MPI_Request r, struct slot *out) {
   if (!__atomic_load_n(&live, __ATOMIC_RELAXED) || r == MPI_REQUEST_NULL)
     return 0;
   uint64_t k = key_of(r);
   pthread_mutex_lock(&lock);
   size_t i = find(k);
-  int found = table[i].key == k && k && table[i].send;
-  if (found) {
-    *peer = table[i].peer;
-    *bytes = table[i].bytes;
-  }
+  int found = k && table[i].key == k;
+  if (found)
+    *out = table[i];
   pthread_mutex_unlock(&lock);
   return found;
 }
 
-int ssmpi_request_receive(MPI_Request r, MPI_Comm *comm) {
-  if (!__atomic_load_n(&live, __ATOMIC_RELAXED) || r == MPI_REQUEST_NULL)
+int ssmpi_request_send(MPI_Request r, int64_t *peer, int64_t *bytes) {
+  struct slot e;
+  if (!lookup(r, &e) || !e.send)
     return 0;
-  uint64_t k = key_of(r);
-  pthread_mutex_lock(&lock);
-  size_t i = find(k);
-  int found = table[i].key == k && k && !table[i].send;
-  if (found)
-    *comm = table[i].comm;
-  pthread_mutex_unlock(&lock);
-  return found;
+  *peer = e.peer;
+  *bytes = e.bytes;
+  return 1;
+}
+
+int ssmpi_request_receive(MPI_Request r, MPI_Comm *comm) {
+  struct slot e;
+  if (!lookup(r, &e) || e.send)
+    return 0;
+  *comm = e.comm;
+  return 1;
 }
 
 /* Takes request r out of the table: `always` for MPI_Request_free,

@@ -10,7 +10,6 @@
 #include "tracer.h"
 
 #include <dlfcn.h>
-#include <stdlib.h>
 
 static int running;
 
