@@ -47,7 +47,7 @@ static void calls_text(char *buf, size_t size, int64_t external,
 
 static void print_cycle(FILE *out, const struct ss_ideal_view *v,
                         uint32_t c) {
-  double incl = v->inc.cycle_inclusive[c], self = v->inc.cycle_self[c];
+  double incl = v->inc.cycle_exact_inclusive[c], self = v->inc.cycle_self[c];
   char calls[48];
   calls_text(calls, sizeof calls, v->inc.cycle_external_calls[c],
              v->inc.cycle_internal_calls[c], 1,
@@ -64,7 +64,7 @@ static void print_function(FILE *out, const struct ss_ideal_view *v,
                            uint32_t id) {
   const struct ss_model_function *f = &v->model->functions[id];
   int code = ss_ideal_has_code(v, id);
-  double incl = v->inc.inclusive[id], self = v->exclusive[id];
+  double incl = v->inc.exact_inclusive[id], self = v->exclusive[id];
   char index[16], calls[48], pct[16];
   snprintf(index, sizeof index, "[%u]", v->rank[id]);
   calls_text(calls, sizeof calls, v->inc.external_calls[id],
@@ -92,10 +92,10 @@ void ss_list_ideal_gprof(const struct ss_listing *l) {
   struct entry *e =
       ss_xcalloc((size_t)v.num_ran + v.inc.num_cycles + 1, sizeof *e);
   for (uint32_t c = 1; c <= v.inc.num_cycles; c++)
-    e[n++] = (struct entry){v.inc.cycle_inclusive[c], c, SS_MODEL_NONE, 0};
+    e[n++] = (struct entry){v.inc.cycle_exact_inclusive[c], c, SS_MODEL_NONE, 0};
   for (uint32_t r = 0; r < v.num_ran; r++) {
     uint32_t id = v.by_rank[r];
-    e[n++] = (struct entry){v.inc.inclusive[id], v.inc.cycle[id], id,
+    e[n++] = (struct entry){v.inc.exact_inclusive[id], v.inc.cycle[id], id,
                             v.rank[id]};
   }
   ss_sort(e, n, sizeof *e, entry_order);
