@@ -97,6 +97,7 @@ copyCalleesIntoCallers(Module &M, FunctionAnalysisManager &FAM,
       }
   }
   DenseMap<const Function *, unsigned> CopiesOf;
+  DenseMap<const Function *, SubprogramSet> HeldBy;
   for (Function *Caller : Order) {
     if (!Counted(*Caller) || !Caller->getSubprogram())
       continue;
@@ -108,7 +109,11 @@ copyCalleesIntoCallers(Module &M, FunctionAnalysisManager &FAM,
       // One copy of a function per function that holds it: the counts of
       // a source line are the most of its blocks' in one function's code
       // (prof/counts/counts.h), so a second copy's would not add up.
-      SubprogramSet Brings = heldCode(*Callee);
+      // (A callee's code is final here: callees come first.)
+      auto Cached = HeldBy.find(Callee);
+      if (Cached == HeldBy.end())
+        Cached = HeldBy.try_emplace(Callee, heldCode(*Callee)).first;
+      const SubprogramSet &Brings = Cached->second;
       bool Copy = Counted(*Callee) && Callee != Caller &&
                   Callee->getSubprogram() && CB->getDebugLoc() &&
                   !overlap(Brings, Held) &&
@@ -137,6 +142,7 @@ copyCalleesIntoCallers(Module &M, FunctionAnalysisManager &FAM,
     }
     if (Changed)
       FAM.invalidate(*Caller, PreservedAnalyses::none());
+    HeldBy[Caller] = std::move(Held);
   }
   return Stats;
 }
