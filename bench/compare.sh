@@ -4,7 +4,7 @@
 # same session: sscc -fss-ideal, clang's two profile instrumentations, gcov,
 # gprof, and for threaded programs the atomic variants of clang's and gcov's.
 #
-#   usage: bench/compare.sh [--reps N] [--quick] [--compile-reps N] [--jobs N] [--ref-sscc PATH]
+#   usage: bench/compare.sh [--reps N] [--quick] [--compile-reps N] [--jobs N] [--ref-sscc PATH] [--callers]
 #     --reps N          timed runs per workload and configuration (default 5)
 #     --quick           smoke run: small sizes (last column of
 #                       bench/workloads.txt), 3 runs, 1 timed compile
@@ -12,6 +12,9 @@
 #     --jobs N          parallel builds (default: the number of CPUs)
 #     --ref-sscc PATH   also time another sscc (e.g. an older build) as
 #                       column sscc-ref: a before/after ratio from one run
+#     --callers         also time sscc -fss-callers (a copy of the callee
+#                       per call, exact inclusive time per caller) as
+#                       column sscc-callers
 #
 # Steps: build sscc if missing; fetch SQLite (bench/fetch-sqlite.sh; without
 # it the sqlite row is left out); time the compile of sqlite3.c with clang
@@ -26,8 +29,8 @@ build=${SS_BUILD_DIR:-$root/build}
 out=$build/bench
 bench=$root/bench
 
-reps="" quick=0 compile_reps="" jobs=$(nproc 2>/dev/null || echo 2) ref_sscc=
-usage() { sed -n '7,14s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+reps="" quick=0 compile_reps="" jobs=$(nproc 2>/dev/null || echo 2) ref_sscc= callers=
+usage() { sed -n '7,17s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case $1 in
     --reps) reps=${2:?}; shift 2 ;;
@@ -35,6 +38,7 @@ while [ $# -gt 0 ]; do
     --compile-reps) compile_reps=${2:?}; shift 2 ;;
     --jobs) jobs=${2:?}; shift 2 ;;
     --ref-sscc) ref_sscc=${2:?}; shift 2 ;;
+    --callers) callers=1; shift ;;
     *) usage ;;
   esac
 done
@@ -81,7 +85,7 @@ if ! sqlite_dir=$("$bench/fetch-sqlite.sh" "$build/bench-cache"); then
 fi
 
 mk=(make -f "$bench/Makefile" --no-print-directory BUILD="$build" OUT="$out" SSCC="$build/bin/sscc"
-    CLANG="$clang" SQLITE_DIR="$sqlite_dir" REF_SSCC="$ref_sscc")
+    CLANG="$clang" SQLITE_DIR="$sqlite_dir" REF_SSCC="$ref_sscc" CALLERS="$callers")
 
 # ---- compile time: one compile at a time, nothing else running ----
 # make -B recompiles the object the later build uses, so these compiles

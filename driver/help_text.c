@@ -8,7 +8,8 @@
 static const char *const own_flags[] = {
     "-fss-ideal",     "-fss-bbcounts",     "-fss-sampling",
     "-fss-remarks",   "-fno-ss-ideal",     "-fno-ss-bbcounts",
-    "-fno-ss-sampling", "-fno-ss-remarks", NULL};
+    "-fno-ss-sampling", "-fno-ss-remarks", "-fss-callers",
+    "-fno-ss-callers", NULL};
 
 static const char sscc_help[] =
     "sscc, sscc++: clang with SpeedShop-style performance experiments\n"
@@ -23,6 +24,10 @@ static const char sscc_help[] =
     "  -fss-remarks      print what the loop optimizers did to every loop\n"
     "                    (#<swps>/#<swpf> lines); with -fss-ideal, also keep\n"
     "                    them for `ssprof -remarks`\n"
+    "  -fss-callers      with -fss-ideal: give each direct call of a defined\n"
+    "                    function its own copy of the callee (within caps),\n"
+    "                    so that `ssprof -b`/-gprof show the callee's exact\n"
+    "                    inclusive time per caller\n"
     "  -fno-ss-...       turn one of them off again (the last one wins)\n"
     "Environment: SSCC_CLANG, SSCC_CLANGXX choose the clang to run.\n"
     "Manual: man sscc, man ssrun, man ssprof.\n"

@@ -27,6 +27,10 @@
  *     .S file would reject them), and -gline-tables-only unless a debug
  *     level was chosen.  The plugin then prints the #<swps>/#<swpf> lines
  *     (pass/Remarks.h);
+ *   - with -fss-callers and -fss-ideal, when the command compiles: the
+ *     plugin as a clang plugin too, and its option -ss-callers (a copy of
+ *     the callee for each direct call, pass/CallerCopies.h); without
+ *     -fss-ideal it does nothing;
  *   - with -fss-sampling, when the command compiles: appends
  *     -gline-tables-only unless a debug level was chosen (so samples map to
  *     source lines), -fno-omit-frame-pointer -mno-omit-leaf-frame-pointer (so that ssrun's
@@ -153,7 +157,7 @@ static bool is_debug_level_opt(const char *a) {
 }
 
 /* Our own flags: which setting one is, and whether it turns it on. */
-enum own_setting { NOT_OURS, SET_IDEAL, SET_SAMPLING, SET_REMARKS };
+enum own_setting { NOT_OURS, SET_IDEAL, SET_SAMPLING, SET_REMARKS, SET_CALLERS };
 
 static enum own_setting own_flag(const char *a, bool *on) {
   *on = !starts_with(a, "-fno-");
@@ -164,6 +168,8 @@ static enum own_setting own_flag(const char *a, bool *on) {
     return SET_SAMPLING;
   if (strcmp(a, "-fss-remarks") == 0 || strcmp(a, "-fno-ss-remarks") == 0)
     return SET_REMARKS;
+  if (strcmp(a, "-fss-callers") == 0 || strcmp(a, "-fno-ss-callers") == 0)
+    return SET_CALLERS;
   return NOT_OURS;
 }
 
@@ -171,6 +177,8 @@ struct mode {
   bool ideal;          /* -fss-ideal in effect (last of -f/-fno- wins) */
   bool sampling;       /* -fss-sampling in effect (likewise) */
   bool remarks;        /* -fss-remarks in effect (likewise) */
+  bool callers;        /* -fss-callers in effect (likewise; only with
+                          -fss-ideal) */
   bool compile_only;   /* -c, -S: stops before linking */
   bool preprocess;     /* -E, -M, -MM: output must be clang's, byte for byte */
   bool no_codegen;     /* -fsyntax-only, --analyze, ...: nothing is generated */
@@ -210,8 +218,10 @@ static void scan(tokvec *t, struct mode *m) {
         m->ideal = on;
       else if (own == SET_SAMPLING)
         m->sampling = on;
-      else
+      else if (own == SET_REMARKS)
         m->remarks = on;
+      else
+        m->callers = on;
       t->v[i].own = true;
       continue;
     }
@@ -306,6 +316,14 @@ static void link_then_tidy(const char *clang, char **argv, const char *output,
   exit(WEXITSTATUS(status));
 }
 
+/* An option of the plugin itself, for the compiler proper only. */
+static void push_plugin_option(strvec *out, const char *option) {
+  sv_push(out, "-Xclang");
+  sv_push(out, "-mllvm");
+  sv_push(out, "-Xclang");
+  sv_push(out, (char *)option);
+}
+
 int main(int argc, char **argv) {
   const char *argv0 = argc > 0 && argv[0] ? argv[0] : "sscc";
   bool cxx = strstr(base_name(argv0), "++") != NULL;
@@ -382,23 +400,20 @@ int main(int argc, char **argv) {
       sv_push(&out, "-mllvm");
       sv_push(&out, "-use-unknown-locations=Enable");
     }
-    if (want_plugin && m.remarks) {
-      /* The plugin's own options: -fplugin loads it before clang parses
-       * -mllvm (-fpass-plugin loads it only when the optimizer starts),
-       * and -Xclang keeps them from the assembler of a .S file, which
-       * would not know them. */
+    /* The plugin's own options: -fplugin loads it before clang parses
+     * -mllvm (-fpass-plugin loads it only when the optimizer starts),
+     * and -Xclang keeps them from the assembler of a .S file, which
+     * would not know them. */
+    bool callers = want_plugin && m.ideal && m.callers;
+    if (want_plugin && (m.remarks || callers))
       sv_push(&out, concat("-fplugin=", lib, "/libSSPass.so"));
-      sv_push(&out, "-Xclang");
-      sv_push(&out, "-mllvm");
-      sv_push(&out, "-Xclang");
-      sv_push(&out, "-ss-remarks");
-      if (!m.ideal) {
-        sv_push(&out, "-Xclang");
-        sv_push(&out, "-mllvm");
-        sv_push(&out, "-Xclang");
-        sv_push(&out, "-ss-counts=false");
-      }
+    if (want_plugin && m.remarks) {
+      push_plugin_option(&out, "-ss-remarks");
+      if (!m.ideal)
+        push_plugin_option(&out, "-ss-counts=false");
     }
+    if (callers)
+      push_plugin_option(&out, "-ss-callers");
     if ((want_plugin || want_frames) && !m.has_debug) {
       sv_push(&out, "-gline-tables-only"); /* counts and samples get lines */
       /* In DWARF 4 unless the user chose a default: clang's is 5, which

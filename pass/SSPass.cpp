@@ -19,11 +19,15 @@
 // and, in each counted block, a marker recording in .ss_blockmap where its
 // code landed (MachineCodeMap.h).
 //
+// With -ss-callers (sscc -fss-callers) it first copies callees into their
+// callers (CallerCopies.h).
+//
 // With -ss-remarks (sscc -fss-remarks) it also collects the remarks of the
 // loop optimizations from the start of the pipeline and, at its end,
 // prints one #<swps>/#<swpf> line per loop and puts them in the descriptor
 // (Remarks.h); with -ss-counts=false (-fss-remarks alone) it does only that.
 #include "Compat.h"
+#include "CallerCopies.h"
 #include "CounterPromotion.h"
 #include "Descriptor.h"
 #include "EntryMarkers.h"
@@ -118,6 +122,7 @@ public:
     if (M.getNamedGlobal(ModuleGlobalName))
       return false; // already instrumented (e.g. the pipeline ran twice)
     CountsInStaticTLS = linkedIntoExecutable(M);
+    ss::copyCalleesIntoCallers(M, FAM, shouldInstrument); // -ss-callers
     analyse();
     if (Functions.empty())
       return false;

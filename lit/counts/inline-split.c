@@ -1,6 +1,7 @@
 // ssprof -inlinesplit: a static helper inlined into two callers that call
 // it different numbers of times, and called out of line through a pointer,
-// is one row by default and one row per copy with the option: 'sq
+// is one row by default and one row per copy with the option (function
+// lists, -gprof): 'sq
 // [inlined in left]', 'sq [inlined in right]' and its own code's 'sq'.
 // The calls come from the program's own counters (splitcheck.py, -json)
 // and from the loop bounds (FileCheck, the listings): with n = 100,
@@ -12,6 +13,7 @@
 // RUN: cd %t/O2 && %ssprof -inlinesplit prog.ideal.m* | FileCheck %s --check-prefix=SPLIT
 // RUN: cd %t/O2 && %ssprof -inlinesplit -b prog.ideal.m* | FileCheck %s --check-prefix=SPLIT
 // RUN: cd %t/O2 && %ssprof prog.ideal.m* | FileCheck %s --check-prefix=MERGED
+// RUN: cd %t/O2 && %ssprof -inlinesplit -gprof prog.ideal.m* | FileCheck %s --check-prefix=GPROF
 // RUN: cd %t/O3 && %sscc -O3 -fss-ideal %s -o prog && ./prog > out && %python %S/../tools/splitcheck.py out prog.ideal.m*
 // RUN: cd %t/O3 && %ssprof -inlinesplit prog.ideal.m* | FileCheck %s --check-prefix=SPLIT
 // RUN: cd %t/O3 && %ssprof prog.ideal.m* | FileCheck %s --check-prefix=MERGED
@@ -19,6 +21,10 @@
 // SPLIT-DAG: {{ }}340  sq [inlined in right] (prog: inline-split.c, {{[0-9]+}})
 // SPLIT-DAG: {{ }}7  sq (prog: inline-split.c, {{[0-9]+}})
 // SPLIT-NOT: {{ }}1347  sq
+// GPROF:     Function list, in descending order by inclusive ideal time
+// GPROF-DAG: {{ }}1000  sq [inlined in left] (prog: inline-split.c, {{[0-9]+}})
+// GPROF-DAG: {{ }}340  sq [inlined in right] (prog: inline-split.c, {{[0-9]+}})
+// GPROF-DAG: {{ }}7  sq (prog: inline-split.c, {{[0-9]+}})
 // MERGED: {{ }}1347  sq (prog: inline-split.c,
 // MERGED-NOT: inlined in
 #include <stdio.h>

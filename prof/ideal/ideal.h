@@ -241,6 +241,18 @@ struct ss_ideal_inclusive {
   int64_t *cycle_external_calls;
   int64_t *cycle_internal_calls;
   uint32_t *cycle_members;
+  /* ss_ideal_inclusive_exact(); NULL until then.  [model->num_arcs]: the
+   * callee's inclusive cycles spent through each arc, exact where
+   * arc_exact is 1, else the proportional share of what the exact arcs
+   * into the callee leave; 0 where the arc carries none.
+   * [num_functions]: inclusive cycles from those (exact_inclusive; a
+   * cycle member's: its cycle's, as above), and whether all of them are
+   * exact (exact_whole). */
+  double *arc_cycles;
+  unsigned char *arc_exact;
+  double *exact_inclusive;
+  unsigned char *exact_whole;
+  double *cycle_exact_inclusive; /* [num_cycles + 1] by cycle number */
 };
 
 /* `exclusive` has model->num_functions entries (cycles; 0 for functions
@@ -249,6 +261,32 @@ void ss_ideal_inclusive_build(struct ss_ideal_inclusive *inc,
                               const struct ss_model *m,
                               const double *exclusive);
 void ss_ideal_inclusive_release(struct ss_ideal_inclusive *inc);
+
+/*
+ * Exact inclusive time per caller (ideal_inclusive.c), beyond gprof's
+ * assumption: where the callee's cycles that ran for one arc are known,
+ * the arc carries exactly those instead of a share by calls.  They are
+ * known, for an arc into f (callees first, so f's own figure is known):
+ *   - when the arc makes all of f's calls from outside its node (f's only
+ *     caller): f's inclusive cycles, exact when all of f's outgoing arcs
+ *     that carry time are (exact_whole);
+ *   - when f's own time goes nowhere else (no outgoing arc of f carries
+ *     any) and the arc's calls ran a code of f of their own: an inlined
+ *     arc, whose copy (struct ss_ideal_copy: f's code inlined into the
+ *     caller, by the DWARF inline chain) has as many calls as the arc;
+ *     or a real call that makes all the calls of f's own machine code
+ *     (entry_calls) while f's other calls ran inlined copies.  The arc
+ *     then carries that copy's cycles.  sscc -fss-callers makes such a
+ *     copy for every direct call it can (pass/CallerCopies.h).
+ * The other arcs into f share what the exact ones leave, in proportion to
+ * their calls.  Members of a cycle of the call graph keep gprof's
+ * figures (never exact), and so is a function whose machine code was
+ * not found (ideal->functions[f].has_code 0), and its callers'.
+ */
+void ss_ideal_inclusive_exact(struct ss_ideal_inclusive *inc,
+                              const struct ss_model *m,
+                              const double *exclusive,
+                              const struct ss_ideal *ideal);
 
 /* Does the arc carry time (caller and callee instrumented, not in the
  * same node)?  <spontaneous> -> f carries time (to nobody). */

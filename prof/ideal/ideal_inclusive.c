@@ -247,6 +247,9 @@ void ss_ideal_inclusive_build(struct ss_ideal_inclusive *inc,
   uint32_t n = m->num_functions;
   size_t alloc = n ? n : 1;
   inc->num_functions = n;
+  inc->arc_cycles = inc->exact_inclusive = NULL;
+  inc->arc_exact = inc->exact_whole = NULL;
+  inc->cycle_exact_inclusive = NULL;
   inc->inclusive = ss_xcalloc(alloc, sizeof *inc->inclusive);
   inc->cycle = ss_xcalloc(alloc, sizeof *inc->cycle);
   inc->external_calls = ss_xcalloc(alloc, sizeof *inc->external_calls);
@@ -276,7 +279,184 @@ void ss_ideal_inclusive_build(struct ss_ideal_inclusive *inc,
   graph_release(&g);
 }
 
+/* The arcs into each function (indices into m->arcs), CSR. */
+static void in_arcs(const struct ss_model *m, size_t **start_out,
+                    size_t **arcs_out) {
+  size_t n = m->num_functions;
+  size_t *start = ss_xcalloc(n + 1, sizeof *start);
+  size_t *arcs = ss_xcalloc(m->num_arcs ? m->num_arcs : 1, sizeof *arcs);
+  size_t *fill = ss_xcalloc(n + 1, sizeof *fill);
+  for (size_t i = 0; i < m->num_arcs; i++)
+    if (m->arcs[i].callee != SS_MODEL_NONE)
+      start[m->arcs[i].callee + 1]++;
+  for (size_t f = 0; f < n; f++)
+    start[f + 1] += start[f];
+  for (size_t i = 0; i < m->num_arcs; i++) {
+    uint32_t f = m->arcs[i].callee;
+    if (f != SS_MODEL_NONE)
+      arcs[start[f] + fill[f]++] = i;
+  }
+  free(fill);
+  *start_out = start;
+  *arcs_out = arcs;
+}
+
+/* The copy of f whose code ran for arc `a`'s calls alone (the rules in
+ * ideal.h); SS_MODEL_NONE when there is none. */
+static uint32_t own_copy_of_arc(const struct ss_model *m,
+                                const struct ss_model_arc *a) {
+  const struct ss_model_function *f = &m->functions[a->callee];
+  uint32_t inlined_in;
+  if (a->kind == SS_ARC_INLINED)
+    inlined_in = a->caller;
+  else if (a->kind == SS_ARC_CALL && f->entry_calls_known &&
+           f->entry_calls == a->count)
+    inlined_in = SS_MODEL_NONE;
+  else
+    return SS_MODEL_NONE;
+  for (uint32_t i = 0; i < f->num_copies; i++) {
+    const struct ss_model_copy *c = &m->copies[f->first_copy + i];
+    if (c->inlined_in == inlined_in)
+      return c->calls_known && c->calls == a->count ? f->first_copy + i
+                                                    : SS_MODEL_NONE;
+  }
+  return SS_MODEL_NONE;
+}
+
+/* The arcs into f (not in a cycle, inclusive cycles `incl`, exact when
+ * `whole`; `leaf`: no arc out of f carries time): exact ones first, then
+ * the others' shares of what those leave. */
+static void split_among_callers(struct ss_ideal_inclusive *inc,
+                                const struct ss_model *m,
+                                const struct ss_ideal_copy *copies,
+                                const size_t *arcs, size_t n, double incl,
+                                int whole, int leaf) {
+  double left = incl;
+  int64_t calls_left = inc->external_calls[m->arcs[arcs[0]].callee];
+  for (size_t k = 0; k < n; k++) {
+    size_t i = arcs[k];
+    const struct ss_model_arc *a = &m->arcs[i];
+    if (!ss_ideal_arc_propagates(inc, a))
+      continue;
+    uint32_t copy = leaf && copies && a->caller != SS_MODEL_NONE
+                        ? own_copy_of_arc(m, a)
+                        : SS_MODEL_NONE;
+    if (a->count == inc->external_calls[a->callee]) {
+      inc->arc_cycles[i] = incl;
+      inc->arc_exact[i] = (unsigned char)whole;
+    } else if (copy != SS_MODEL_NONE && copies[copy].has_code) {
+      inc->arc_cycles[i] = copies[copy].cycles;
+      inc->arc_exact[i] = 1;
+    } else {
+      continue;
+    }
+    left -= inc->arc_cycles[i];
+    calls_left -= a->count;
+  }
+  for (size_t k = 0; k < n; k++) {
+    size_t i = arcs[k];
+    const struct ss_model_arc *a = &m->arcs[i];
+    if (!ss_ideal_arc_propagates(inc, a) || inc->arc_exact[i] ||
+        inc->arc_cycles[i] > 0 || calls_left <= 0)
+      continue;
+    double share = left > 0 ? left : 0;
+    inc->arc_cycles[i] = share * ((double)a->count / (double)calls_left);
+  }
+}
+
+void ss_ideal_inclusive_exact(struct ss_ideal_inclusive *inc,
+                              const struct ss_model *m,
+                              const double *exclusive,
+                              const struct ss_ideal *ideal) {
+  const struct ss_ideal_copy *copies = ideal->copies;
+  uint32_t n = m->num_functions;
+  size_t alloc = n ? n : 1;
+  inc->arc_cycles = ss_xcalloc(m->num_arcs ? m->num_arcs : 1,
+                               sizeof *inc->arc_cycles);
+  inc->arc_exact = ss_xcalloc(m->num_arcs ? m->num_arcs : 1, 1);
+  inc->exact_inclusive = ss_xcalloc(alloc, sizeof *inc->exact_inclusive);
+  inc->exact_whole = ss_xcalloc(alloc, 1);
+  inc->cycle_exact_inclusive = ss_xcalloc((size_t)inc->num_cycles + 1,
+                                          sizeof *inc->cycle_exact_inclusive);
+  struct graph g;
+  graph_build(&g, m);
+  uint32_t *comp = ss_xcalloc(alloc, sizeof *comp);
+  uint32_t num = components(&g, comp);
+  /* functions by component, in Tarjan's order (callees first) */
+  uint32_t *start = ss_xcalloc((size_t)num + 1, sizeof *start);
+  uint32_t *fill = ss_xcalloc((size_t)num + 1, sizeof *fill);
+  uint32_t *members = ss_xcalloc(alloc, sizeof *members);
+  for (uint32_t v = 0; v < n; v++)
+    start[comp[v] + 1]++;
+  for (uint32_t k = 0; k < num; k++)
+    start[k + 1] += start[k];
+  for (uint32_t v = 0; v < n; v++)
+    members[start[comp[v]] + fill[comp[v]]++] = v;
+  size_t *in_start, *in;
+  in_arcs(m, &in_start, &in);
+  for (uint32_t k = 0; k < num; k++) {
+    /* The node's cycles: its members' own and what its arcs out carry
+     * (already known: their callees' nodes came first). */
+    double total = 0;
+    int whole = 1, leaf = 1;
+    for (uint32_t i = start[k]; i < start[k + 1]; i++) {
+      uint32_t u = members[i];
+      total += exclusive[u];
+      whole &= ideal->functions[u].has_code;
+      for (size_t e = g.start[u]; e < g.start[u + 1]; e++) {
+        const struct ss_model_arc *a = g.arcs[e];
+        size_t ai = (size_t)(a - m->arcs);
+        if (!ss_ideal_arc_propagates(inc, a))
+          continue;
+        total += inc->arc_cycles[ai];
+        if (inc->arc_cycles[ai] > 0) {
+          leaf = 0;
+          whole &= inc->arc_exact[ai];
+        }
+      }
+    }
+    uint32_t size = start[k + 1] - start[k];
+    for (uint32_t i = start[k]; i < start[k + 1]; i++) {
+      inc->exact_inclusive[members[i]] = total;
+      inc->exact_whole[members[i]] = (unsigned char)(whole && size == 1);
+    }
+    if (size == 1) {
+      uint32_t f = members[start[k]];
+      size_t na = in_start[f + 1] - in_start[f];
+      if (na)
+        split_among_callers(inc, m, copies, &in[in_start[f]], na, total,
+                            whole, leaf);
+      continue;
+    }
+    /* A cycle: its calls from outside share it by calls, as gprof's. */
+    uint32_t c = inc->cycle[members[start[k]]];
+    int64_t external = inc->cycle_external_calls[c];
+    inc->cycle_exact_inclusive[c] = total;
+    for (uint32_t i = start[k]; i < start[k + 1]; i++) {
+      uint32_t f = members[i];
+      for (size_t e = in_start[f]; e < in_start[f + 1]; e++) {
+        const struct ss_model_arc *a = &m->arcs[in[e]];
+        if (ss_ideal_arc_propagates(inc, a) && external > 0)
+          inc->arc_cycles[in[e]] =
+              total * ((double)a->count / (double)external);
+      }
+    }
+  }
+  free(in_start);
+  free(in);
+  free(start);
+  free(fill);
+  free(members);
+  free(comp);
+  graph_release(&g);
+}
+
 void ss_ideal_inclusive_release(struct ss_ideal_inclusive *inc) {
+  free(inc->arc_cycles);
+  free(inc->arc_exact);
+  free(inc->exact_inclusive);
+  free(inc->exact_whole);
+  free(inc->cycle_exact_inclusive);
   free(inc->inclusive);
   free(inc->cycle);
   free(inc->external_calls);

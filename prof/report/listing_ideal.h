@@ -63,6 +63,7 @@ struct ss_ideal_copy_row {
   uint64_t instructions;
   double cycles;
   int inclusive_known;
+  int inclusive_exact; /* known, and the copy's own cycles alone */
   double inclusive;
 };
 
@@ -75,8 +76,13 @@ void ss_json_write_ideal(struct ss_json *j, const struct ss_ideal_view *v);
 void ss_json_write_function_ideal(struct ss_json *j,
                                   const struct ss_ideal_view *v,
                                   uint32_t function);
-/* The same members of a copy's row (-inlinesplit; inclusive_cycles null
- * when unknown). */
+/* The ideal members of one object of "callgraph": the callee's inclusive
+ * cycles spent through the arc and whether they are exact
+ * (ss_ideal_inclusive_exact; null for a callee not instrumented). */
+void ss_json_write_arc_ideal(struct ss_json *j, const struct ss_ideal_view *v,
+                             size_t arc);
+/* The same members of a copy's row (-inlinesplit; inclusive_cycles and
+ * inclusive_cycles_exact, the same figure, null when unknown). */
 void ss_json_write_copy_ideal(struct ss_json *j, const struct ss_ideal_view *v,
                               uint32_t copy);
 

@@ -260,7 +260,106 @@ static void check_deep_graphs(void) {
   small_release(&s);
 }
 
+/* Exact inclusive time per caller (ss_ideal_inclusive_exact).  main (0)
+ * calls big (1) and small (2) once each; work (3) was inlined into big
+ * (5 calls, its copy ran 900 cycles) and into small (1000 calls, 90
+ * cycles), and its own code ran 60 cycles for 3 calls: 2 from main and 1
+ * from outside (<spontaneous>); leaf (4, 40 cycles, no copies) is called
+ * by big once and by small 3 times.  Exclusive: main 1, big 2, small 3,
+ * work 900 + 90 + 60 = 1050, leaf 40.
+ *   work calls nothing: its inlined arcs carry their copies' cycles,
+ *     exactly: big 900, small 90; its own code's 60 go to its callers
+ *     by calls (main 2/3: 40, <spontaneous> 20), not exact;
+ *   leaf: by calls, big 10, small 30, not exact;
+ *   big = 2 + 900 + 10 = 912, small = 3 + 90 + 30 = 123; both callers
+ *     of theirs are sole callers: main -> big carries 912, main -> small
+ *     123, neither exact (leaf's shares are not);
+ *   main = 1 + 912 + 123 + 40 = 1076; work's inclusive = 1050, exact
+ *     (nothing leaves it). */
+static void check_exact_arcs(void) {
+  struct small s;
+  small_init(&s, 5, 16);
+  double excl[] = {1, 2, 3, 1050, 40};
+  memcpy(s.excl, excl, sizeof excl);
+  small_arc(&s, FX_NONE, 0, 1);
+  small_arc(&s, 0, 1, 1);
+  small_arc(&s, 0, 2, 1);
+  small_arc(&s, 1, 3, 5);
+  s.arcs[s.m.num_arcs - 1].kind = SS_ARC_INLINED;
+  small_arc(&s, 2, 3, 1000);
+  s.arcs[s.m.num_arcs - 1].kind = SS_ARC_INLINED;
+  small_arc(&s, 0, 3, 2);
+  small_arc(&s, FX_NONE, 3, 1);
+  small_arc(&s, 1, 4, 1);
+  small_arc(&s, 2, 4, 3);
+  struct ss_model_copy copies[] = {{3, FX_NONE, 1, 3}, {3, 1, 1, 5},
+                                   {3, 2, 1, 1000}};
+  s.m.copies = copies;
+  s.m.num_copies = 3;
+  s.f[3].first_copy = 0;
+  s.f[3].num_copies = 3;
+  s.f[3].entry_calls_known = 1;
+  s.f[3].entry_calls = 3;
+  struct ss_ideal_function fns[5] = {{0}};
+  for (int i = 0; i < 5; i++)
+    fns[i].has_code = 1;
+  struct ss_ideal_copy copy_code[] = {{1, 20, 60}, {1, 300, 900},
+                                      {1, 30, 90}};
+  struct ss_ideal ideal = {0};
+  ideal.functions = fns;
+  ideal.copies = copy_code;
+  struct ss_ideal_inclusive inc;
+  ss_ideal_inclusive_build(&inc, &s.m, s.excl);
+  ss_ideal_inclusive_exact(&inc, &s.m, s.excl, &ideal);
+  size_t big_work = 3, small_work = 4, main_work = 5, out_work = 6;
+  size_t big_leaf = 7, small_leaf = 8;
+  CHECK_NEAR(inc.arc_cycles[big_work], 900, "big -> work");
+  CHECK(inc.arc_exact[big_work]);
+  CHECK_NEAR(inc.arc_cycles[small_work], 90, "small -> work");
+  CHECK(inc.arc_exact[small_work]);
+  CHECK_NEAR(inc.arc_cycles[main_work], 40, "main -> work (own code)");
+  CHECK(!inc.arc_exact[main_work]);
+  CHECK_NEAR(inc.arc_cycles[out_work], 20, "<spontaneous> -> work");
+  CHECK_NEAR(inc.arc_cycles[big_leaf], 10, "big -> leaf");
+  CHECK(!inc.arc_exact[big_leaf]);
+  CHECK_NEAR(inc.arc_cycles[small_leaf], 30, "small -> leaf");
+  CHECK_NEAR(inc.exact_inclusive[1], 912, "big");
+  CHECK_NEAR(inc.exact_inclusive[2], 123, "small");
+  CHECK_NEAR(inc.arc_cycles[1], 912, "main -> big");
+  CHECK(!inc.arc_exact[1]);
+  CHECK_NEAR(inc.exact_inclusive[0], 1076, "main");
+  CHECK_NEAR(inc.exact_inclusive[3], 1050, "work");
+  CHECK(inc.exact_whole[3]);
+  CHECK(inc.exact_whole[4]);
+  CHECK(!inc.exact_whole[1]);
+  /* gprof's figure for big, unchanged: 2 + 1050 * 5/1008 + 40/4 */
+  CHECK_NEAR(inc.inclusive[1], 2 + 1050.0 * 5 / 1008 + 10, "big, gprof's");
+
+  /* With leaf called by big alone, big's arc into it is exact (a sole
+   * caller) and so is big, and main -> big with it. */
+  s.arcs[small_leaf].count = 0;
+  s.arcs[small_leaf].callee = FX_NONE;
+  ss_ideal_inclusive_release(&inc);
+  ss_ideal_inclusive_build(&inc, &s.m, s.excl);
+  ss_ideal_inclusive_exact(&inc, &s.m, s.excl, &ideal);
+  CHECK_NEAR(inc.arc_cycles[big_leaf], 40, "big -> leaf, alone");
+  CHECK(inc.arc_exact[big_leaf]);
+  CHECK(inc.exact_whole[1]);
+  CHECK_NEAR(inc.arc_cycles[1], 942, "main -> big, exact");
+  CHECK(inc.arc_exact[1]);
+  /* A function without machine code is never exact. */
+  fns[4].has_code = 0;
+  ss_ideal_inclusive_release(&inc);
+  ss_ideal_inclusive_build(&inc, &s.m, s.excl);
+  ss_ideal_inclusive_exact(&inc, &s.m, s.excl, &ideal);
+  CHECK(!inc.exact_whole[4]);
+  CHECK(!inc.arc_exact[big_leaf]);
+  ss_ideal_inclusive_release(&inc);
+  small_release(&s);
+}
+
 int main(void) {
+  check_exact_arcs();
   check_fixture_graph();
   check_self_recursion();
   check_two_cycles();

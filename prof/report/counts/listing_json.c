@@ -289,7 +289,8 @@ static void write_calls(struct ss_json *j, const struct ss_model *m) {
   ss_json_end_array(j);
 }
 
-static void write_callgraph(struct ss_json *j, const struct ss_model *m) {
+static void write_callgraph(struct ss_json *j, const struct ss_model *m,
+                            const struct ss_ideal_view *ideal) {
   ss_json_begin_array(j, "callgraph");
   for (size_t i = 0; i < m->num_arcs; i++) {
     const struct ss_model_arc *a = &m->arcs[i];
@@ -309,6 +310,8 @@ static void write_callgraph(struct ss_json *j, const struct ss_model *m) {
       ss_json_null(j, "callee_index");
     ss_json_bool(j, "inlined", a->kind == SS_ARC_INLINED);
     ss_json_bool(j, "recursion_as_loop", a->kind == SS_ARC_LOOP);
+    if (ideal)
+      ss_json_write_arc_ideal(j, ideal, i);
     ss_json_end_object(j);
   }
   ss_json_end_array(j);
@@ -420,7 +423,7 @@ void ss_list_json(const struct ss_listing *l) {
   write_blocks(&j, m, l->cpi);
   write_edges(&j, m);
   write_calls(&j, m);
-  write_callgraph(&j, m);
+  write_callgraph(&j, m, has_ideal ? &ideal : NULL);
   ss_json_write_branches(&j, l);
   ss_json_write_loops(&j, l);
   ss_json_write_remarks(&j, l);

@@ -4,11 +4,14 @@
  * largest share next to it), the function with its inclusive and self
  * time, then its callees (the largest first).  One line per arc of the
  * call graph:
- *   attrib.time  the callee's inclusive time times the arc's share of the
- *                callee's calls (ideal.h): the time the caller
- *                spends in the callee by the heuristic; "-" for calls
- *                inside a cycle and self calls (they carry no time), "?"
- *                for callees that were not instrumented;
+ *   attrib.time  the time the caller spends in the callee through the
+ *                arc: exact where the line starts with "exact" (the
+ *                callee's cycles that ran for these calls,
+ *                ss_ideal_inclusive_exact in ideal.h), else the callee's
+ *                inclusive time (less its exact arcs') times the arc's
+ *                share of the callee's (other) calls, gprof's heuristic;
+ *                "-" for calls inside a cycle and self calls (they carry
+ *                no time), "?" for callees that were not instrumented;
  *   (#calls)     calls along the arc;
  *   incl.time    the caller's (callee's) inclusive time.
  */
@@ -58,7 +61,7 @@ static int descending(const void *x, const void *y) {
 }
 
 static double node_inclusive(const struct ss_ideal_view *v, uint32_t id) {
-  return v->inc.inclusive[id]; /* a cycle member's is its cycle's */
+  return v->inc.exact_inclusive[id]; /* a cycle member's is its cycle's */
 }
 
 static void print_arc(FILE *out, const struct ss_ideal_view *v,
@@ -80,8 +83,9 @@ static void print_arc(FILE *out, const struct ss_ideal_view *v,
   else
     snprintf(incl, sizeof incl, "%.3f",
              ss_ideal_seconds(v->ideal, node_inclusive(v, al->other)));
-  fprintf(out, "%7s %8s %11s(%07" PRId64 ") %10s  ", "", pct, secs, a->count,
-          incl);
+  int exact = al->key >= 0 && v->inc.arc_exact[a - v->model->arcs];
+  fprintf(out, "%7s %8s %11s(%07" PRId64 ") %10s  ", exact ? "exact" : "",
+          pct, secs, a->count, incl);
   if (al->other == SS_MODEL_NONE) {
     fputs(a->caller == SS_MODEL_NONE ? "<spontaneous>" : a->callee_name, out);
     fputc('\n', out);
@@ -99,7 +103,7 @@ static void print_arcs(FILE *out, const struct ss_ideal_view *v,
     lines[i].arc = arcs[i];
     lines[i].other = callers ? arcs[i]->caller : arcs[i]->callee;
     lines[i].key = ss_ideal_arc_propagates(&v->inc, arcs[i])
-                       ? ss_ideal_arc_cycles(&v->inc, arcs[i])
+                       ? v->inc.arc_cycles[arcs[i] - v->model->arcs]
                        : -1.0;
   }
   sort_view = v;
@@ -131,7 +135,8 @@ static void print_function(FILE *out, const struct ss_ideal_view *v,
 
 static int by_inclusive(const void *x, const void *y) {
   uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-  double ia = sort_view->inc.inclusive[a], ib = sort_view->inc.inclusive[b];
+  double ia = sort_view->inc.exact_inclusive[a],
+         ib = sort_view->inc.exact_inclusive[b];
   if (ia != ib)
     return ia > ib ? -1 : 1;
   uint32_t ra = sort_view->rank[a], rb = sort_view->rank[b];
@@ -210,7 +215,7 @@ void ss_list_ideal_butterfly(const struct ss_listing *l) {
     print_arcs(out, &v, &x.out[x.out_start[id]],
                x.out_start[id + 1] - x.out_start[id], 0);
     ss_print_rule(out);
-    ss_quit_account(&q, ss_ideal_percent(&v, v.inc.inclusive[id]));
+    ss_quit_account(&q, ss_ideal_percent(&v, v.inc.exact_inclusive[id]));
   }
   free(order);
   release_arc_index(&x);

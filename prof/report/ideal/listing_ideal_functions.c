@@ -64,7 +64,7 @@ static void print_row(FILE *out, const struct ss_ideal_view *v, uint32_t id,
   const struct ss_model_function *f = &v->model->functions[id];
   print_figures(out, v, v->rank[id], ss_ideal_has_code(v, id),
                 v->exclusive[id], v->ideal->functions[id].instructions, 1,
-                v->inc.inclusive[id], cum, f->calls_known, f->calls);
+                v->inc.exact_inclusive[id], cum, f->calls_known, f->calls);
   ss_print_function_place(out, f, f->file, f->line);
   fputc('\n', out);
 }

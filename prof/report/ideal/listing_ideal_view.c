@@ -51,6 +51,7 @@ void ss_ideal_view_build(struct ss_ideal_view *v, const struct ss_listing *l) {
   for (uint32_t r = 0; r < n; r++)
     v->rank[v->by_rank[r]] = r + 1;
   ss_ideal_inclusive_build(&v->inc, m, v->exclusive);
+  ss_ideal_inclusive_exact(&v->inc, m, v->exclusive, l->ideal);
 }
 
 void ss_ideal_view_release(struct ss_ideal_view *v) {
@@ -70,11 +71,13 @@ void ss_ideal_copy_row(const struct ss_ideal_view *v, uint32_t copy,
   r->cycles = ic->cycles;
   double callees = v->inc.inclusive[c->function] - v->exclusive[c->function];
   r->inclusive_known = 0;
+  r->inclusive_exact = 0;
   r->inclusive = 0;
   if (v->inc.cycle[c->function])
     return;
   if (!(callees > 0)) {
     r->inclusive_known = 1;
+    r->inclusive_exact = r->has_code;
     r->inclusive = r->cycles;
   } else if (c->calls_known && f->calls_known && f->calls > 0) {
     r->inclusive_known = 1;

@@ -161,6 +161,23 @@ void ss_json_write_function_ideal(struct ss_json *j,
     ss_json_null(j, "cycles");
   }
   ss_json_int(j, "inclusive_cycles", rounded(v->inc.inclusive[function]));
+  ss_json_int(j, "inclusive_cycles_exact",
+              rounded(v->inc.exact_inclusive[function]));
+  ss_json_bool(j, "inclusive_exact", v->inc.exact_whole[function]);
+}
+
+void ss_json_write_arc_ideal(struct ss_json *j, const struct ss_ideal_view *v,
+                             size_t arc) {
+  const struct ss_model_arc *a = &v->model->arcs[arc];
+  if (a->callee == SS_MODEL_NONE) {
+    ss_json_null(j, "inclusive_cycles");
+    ss_json_bool(j, "exact", 0);
+    return;
+  }
+  int carries = ss_ideal_arc_propagates(&v->inc, a);
+  ss_json_int(j, "inclusive_cycles",
+              carries ? rounded(v->inc.arc_cycles[arc]) : 0);
+  ss_json_bool(j, "exact", carries && v->inc.arc_exact[arc]);
 }
 
 void ss_json_write_copy_ideal(struct ss_json *j, const struct ss_ideal_view *v,
@@ -174,8 +191,12 @@ void ss_json_write_copy_ideal(struct ss_json *j, const struct ss_ideal_view *v,
     ss_json_null(j, "instructions");
     ss_json_null(j, "cycles");
   }
-  if (r.inclusive_known)
+  if (r.inclusive_known) {
     ss_json_int(j, "inclusive_cycles", rounded(r.inclusive));
-  else
+    ss_json_int(j, "inclusive_cycles_exact", rounded(r.inclusive));
+  } else {
     ss_json_null(j, "inclusive_cycles");
+    ss_json_null(j, "inclusive_cycles_exact");
+  }
+  ss_json_bool(j, "inclusive_exact", r.inclusive_exact);
 }

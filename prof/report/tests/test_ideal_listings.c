@@ -421,19 +421,28 @@ static void check_json(void) {
                        "    \"unsimulated_instructions\": 0\n  }\n}\n",
                  "core");
   free(text);
+  /* No arc of the fixture is exact (no copies; work has two callers, fact
+   * calls into a cycle, nocode has no code), so the exact-where-known
+   * inclusive cycles are gprof's and none is exact. */
   text = render_json(ss_json_write_function_ideal, 0);
   CHECK_STR(text, "{\n  \"instructions\": 50000000,\n  \"cycles\": "
-                  "100000000,\n  \"inclusive_cycles\": 638000000\n}\n",
+                  "100000000,\n  \"inclusive_cycles\": 638000000,\n"
+                  "  \"inclusive_cycles_exact\": 638000000,\n"
+                  "  \"inclusive_exact\": false\n}\n",
             "main's ideal members");
   free(text);
   text = render_json(ss_json_write_function_ideal, 6);
   CHECK_STR(text, "{\n  \"instructions\": null,\n  \"cycles\": null,\n"
-                  "  \"inclusive_cycles\": 0\n}\n",
+                  "  \"inclusive_cycles\": 0,\n"
+                  "  \"inclusive_cycles_exact\": 0,\n"
+                  "  \"inclusive_exact\": false\n}\n",
             "nocode: no machine code");
   free(text);
   text = render_json(ss_json_write_function_ideal, 2);
   CHECK_STR(text, "{\n  \"instructions\": 30000000,\n  \"cycles\": "
-                  "60000000,\n  \"inclusive_cycles\": 120000000\n}\n",
+                  "60000000,\n  \"inclusive_cycles\": 120000000,\n"
+                  "  \"inclusive_cycles_exact\": 120000000,\n"
+                  "  \"inclusive_exact\": false\n}\n",
             "a: its cycle's inclusive cycles");
   free(text);
 }
