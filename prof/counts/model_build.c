@@ -137,9 +137,17 @@ static void add_loops(struct ss_model *m, size_t *cap) {
 
 /* ---- lines ---- */
 
+/* A line's file points into its module's descriptor strings, where one
+ * file is one string: equal pointers are equal names, without a strcmp
+ * (the sorts of SQLite's lines compare the same file's name millions of
+ * times). */
+static int same_name(const char *a, const char *b) {
+  return a == b || strcmp(a, b) == 0;
+}
+
 static int line_cmp(const struct ss_model_line *a,
                     const struct ss_model_line *b) {
-  int c = strcmp(a->file, b->file);
+  int c = a->file == b->file ? 0 : strcmp(a->file, b->file);
   if (c)
     return c;
   return a->line < b->line ? -1 : a->line > b->line;
@@ -187,7 +195,7 @@ static size_t fold_lines(struct ss_model_line *v, size_t n,
  * a line's come from different debug records: one may carry the
  * directory the other leaves out.) */
 static int same_source_file(const char *a, const char *b) {
-  return strcmp(a, b) == 0 || strcmp(ss_basename(a), ss_basename(b)) == 0;
+  return same_name(a, b) || strcmp(ss_basename(a), ss_basename(b)) == 0;
 }
 
 /* A function whose source may be in a host's code, and the first line

@@ -25,7 +25,14 @@
 /* Each block is simulated twice, for ITERATIONS and 2 * ITERATIONS back to
  * back executions; the difference is the cost of ITERATIONS executions in
  * the steady state, without the time the pipeline takes to fill and
- * drain. */
+ * drain.  Both are regions of one llvm-mca run of ITERATIONS: the block
+ * alone (b<i>), and the block written twice (d<i>), whose ITERATIONS
+ * executions are the same instructions, in the same order, as 2 *
+ * ITERATIONS of the block: llvm-mca models each region apart, and
+ * numbers the instructions it feeds the pipeline in that order, so its
+ * cycles are those of the longer run (on SQLite's 1,349 regions, every
+ * one equal).  One process instead of two per batch: half the starts of
+ * llvm-mca, each of which loads and relocates all of libLLVM. */
 #define ITERATIONS 20
 /* The front end is bounded apart, in fused micro-ops (core_bounds.h):
  * llvm-mca, which counts unfused ones, dispatches without limit. */
@@ -34,7 +41,7 @@
  * region of each instruction among all regions (time quadratic in their
  * number: half of a run over SQLite's 8,600 regions), and each process
  * costs about 25 ms to start: batches are two per processor, of at least
- * this many regions. */
+ * this many regions (each in its input twice: alone and doubled). */
 #define BATCH_REGIONS 256
 /* llvm-mca processes at a time, at most. */
 #define MAX_JOBS 32
@@ -148,20 +155,41 @@ double ss_cpu_model_width(const char *triple, const char *cpu) {
   return width;
 }
 
-/* One llvm-mca input: regions [first, first + count), and the line of the
- * input where each region's instructions start (llvm-mca names rejected
- * instructions by line). */
+/* One llvm-mca input: regions [first, first + count), each alone and
+ * doubled, and the line of the input where each lone region's
+ * instructions start (llvm-mca names rejected instructions by line). */
 struct batch {
   size_t *blocks;       /* [count]: indices into the blocks modelled */
   size_t count;
   uint32_t *first_line; /* [count + 1]: the last entry ends the last */
   char in[4200];
-  char out[2][4200], err[2][4200];
-  int rc[2];
-  pid_t pid[2];
+  char out[4200], err[4200];
+  int rc;
+  pid_t pid;
 };
 
-/* Write one batch's regions.  A fused compare and jump is given to the
+/* One region's instructions; returns how many lines they took. */
+static uint32_t write_region(FILE *f, const struct ss_cpu_block *b) {
+  uint32_t lines = 0;
+  for (size_t k = 0; k < b->num_insns; k++) {
+    const char *insn = b->insns[k];
+    const char *next = k + 1 < b->num_insns ? b->insns[k + 1] : "";
+    char folded[256];
+    if (ss_fold_vector_move(insn, next, folded, sizeof folded)) {
+      fprintf(f, "%s\n", folded);
+      k++;
+    } else {
+      fprintf(f, "%s\n", insn);
+      if (ss_macro_fuses(insn, next))
+        k++;
+    }
+    lines++;
+  }
+  return lines;
+}
+
+/* Write one batch's regions: each alone (b<i>), then each doubled
+ * (d<i>: see ITERATIONS).  A fused compare and jump is given to the
  * model as the compare alone: one micro-op with the compare's operands
  * (the model's compare may go to any integer port where the fused pair
  * goes to a branch port, which keeps the estimate a lower bound). */
@@ -172,27 +200,22 @@ static int write_batch(struct batch *bt, const struct ss_cpu_block *blocks) {
   uint32_t line = 1;
   bt->first_line = ss_xcalloc(bt->count + 1, sizeof *bt->first_line);
   for (size_t r = 0; r < bt->count; r++) {
-    const struct ss_cpu_block *b = &blocks[bt->blocks[r]];
     fprintf(f, "# LLVM-MCA-BEGIN b%zu\n", r);
     bt->first_line[r] = ++line;
-    for (size_t k = 0; k < b->num_insns; k++) {
-      const char *insn = b->insns[k];
-      const char *next = k + 1 < b->num_insns ? b->insns[k + 1] : "";
-      char folded[256];
-      if (ss_fold_vector_move(insn, next, folded, sizeof folded)) {
-        fprintf(f, "%s\n", folded);
-        k++;
-      } else {
-        fprintf(f, "%s\n", insn);
-        if (ss_macro_fuses(insn, next))
-          k++;
-      }
-      line++;
-    }
+    line += write_region(f, &blocks[bt->blocks[r]]);
     fprintf(f, "# LLVM-MCA-END\n");
     line++;
   }
+  /* The doubled copies come after every lone region's last line: their
+   * rejected instructions, the same as the lone ones', are not counted
+   * again. */
   bt->first_line[bt->count] = line;
+  for (size_t r = 0; r < bt->count; r++) {
+    fprintf(f, "# LLVM-MCA-BEGIN d%zu\n", r);
+    write_region(f, &blocks[bt->blocks[r]]);
+    write_region(f, &blocks[bt->blocks[r]]);
+    fprintf(f, "# LLVM-MCA-END\n");
+  }
   int ok = fflush(f) == 0 && !ferror(f);
   return fclose(f) == 0 && ok ? 0 : -1;
 }
@@ -218,25 +241,28 @@ static void count_rejected(const char *errors, const struct batch *bt,
   }
 }
 
-/* "[r] Code Region - b<i>" then "Total Cycles: C": C into total[i]. */
+/* "[r] Code Region - b<i>" (or d<i>) then "Total Cycles: C": C into
+ * once[i] (twice[i]). */
 static void read_totals(const char *out, const struct batch *bt,
-                        double *total) {
-  const char *p = out;
-  while ((p = strstr(p, "Code Region - b")) != NULL) {
-    size_t i = strtoul(p + strlen("Code Region - b"), NULL, 10);
+                        double *once, double *twice) {
+  static const char region[] = "Code Region - ";
+  for (const char *p = out; (p = strstr(p, region)) != NULL; p++) {
+    const char *name = p + strlen(region);
+    char *end;
+    size_t i = strtoul(name + 1, &end, 10);
     const char *tc = strstr(p, "Total Cycles:");
-    p += 1;
-    if (i < bt->count && tc)
-      total[i] = strtod(tc + strlen("Total Cycles:"), NULL);
+    if ((name[0] == 'b' || name[0] == 'd') && end != name + 1 &&
+        i < bt->count && tc)
+      (name[0] == 'b' ? once : twice)[i] =
+          strtod(tc + strlen("Total Cycles:"), NULL);
   }
 }
 
 static void read_cycles(const struct batch *bt, struct ss_cpu_block *blocks) {
   double *t1 = ss_xcalloc(bt->count + 1, sizeof *t1);
   double *t2 = ss_xcalloc(bt->count + 1, sizeof *t2);
-  char *once = slurp(bt->out[0]), *twice = slurp(bt->out[1]);
-  read_totals(once, bt, t1);
-  read_totals(twice, bt, t2);
+  char *text = slurp(bt->out);
+  read_totals(text, bt, t1, t2);
   for (size_t r = 0; r < bt->count; r++) {
     if (!(t2[r] > 0))
       continue;
@@ -247,8 +273,7 @@ static void read_cycles(const struct batch *bt, struct ss_cpu_block *blocks) {
                                               : t2[r] / (2 * ITERATIONS);
     blocks[bt->blocks[r]].modelled = 1;
   }
-  free(once);
-  free(twice);
+  free(text);
   free(t1);
   free(t2);
 }
@@ -258,26 +283,25 @@ static size_t job_limit(void) {
   return cpus < 1 ? 1 : cpus > MAX_JOBS ? MAX_JOBS : (size_t)cpus;
 }
 
-/* Run every batch's two llvm-mca processes, `jobs` at a time.  Returns
+/* Run every batch's llvm-mca process, `jobs` at a time.  Returns
  * 0, or -1 with `err` set when one could not be started (the others
  * are still waited for). */
 static int run_batches(const char *triple, const char *cpu,
                        struct batch *batches, size_t num_batches,
                        const struct ss_progress *progress,
                        struct ss_err *err) {
-  size_t tasks = 2 * num_batches, started = 0, done = 0, running = 0;
+  size_t tasks = num_batches, started = 0, done = 0, running = 0;
   size_t jobs = job_limit();
   int status = 0;
   ss_progress_show(progress, "llvm-mca runs", 0, tasks);
   while (done < tasks) {
     while (running < jobs && started < tasks && status == 0) {
-      struct batch *bt = &batches[started / 2];
-      int r = (int)(started % 2);
-      bt->pid[r] = start_mca(cpu, triple, bt->in, ITERATIONS * (r + 1),
-                             UNLIMITED_DISPATCH, bt->out[r], bt->err[r], err);
+      struct batch *bt = &batches[started];
+      bt->pid = start_mca(cpu, triple, bt->in, ITERATIONS,
+                          UNLIMITED_DISPATCH, bt->out, bt->err, err);
       started++;
-      if (bt->pid[r] < 0) {
-        bt->rc[r] = -1;
+      if (bt->pid < 0) {
+        bt->rc = -1;
         status = -1;
         done++;
       } else {
@@ -296,13 +320,12 @@ static int run_batches(const char *triple, const char *cpu,
       break;
     }
     for (size_t b = 0; b < num_batches; b++)
-      for (int r = 0; r < 2; r++)
-        if (batches[b].pid[r] == pid) {
-          batches[b].rc[r] = exit_code(wstatus);
-          batches[b].pid[r] = 0;
-          running--;
-          done++;
-        }
+      if (batches[b].pid == pid) {
+        batches[b].rc = exit_code(wstatus);
+        batches[b].pid = 0;
+        running--;
+        done++;
+      }
     ss_progress_show(progress, "llvm-mca runs", done, tasks);
   }
   return status;
@@ -333,12 +356,8 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
     bt->blocks = order + k;
     bt->count = n - k < per_batch ? n - k : per_batch;
     snprintf(bt->in, sizeof bt->in, "%s/blocks%zu.s", dir, num_batches);
-    for (int r = 0; r < 2; r++) {
-      snprintf(bt->out[r], sizeof bt->out[r], "%s/mca%zu.%d.out", dir,
-               num_batches, r);
-      snprintf(bt->err[r], sizeof bt->err[r], "%s/mca%zu.%d.err", dir,
-               num_batches, r);
-    }
+    snprintf(bt->out, sizeof bt->out, "%s/mca%zu.out", dir, num_batches);
+    snprintf(bt->err, sizeof bt->err, "%s/mca%zu.err", dir, num_batches);
     num_batches++;
     if (status == 0 && write_batch(bt, blocks) != 0) {
       ss_err_set(err, "cannot write the llvm-mca input %s: %s", bt->in,
@@ -350,21 +369,17 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
     status = run_batches(triple, cpu, batches, num_batches, progress, err);
   for (size_t b = 0; b < num_batches && status == 0; b++) {
     struct batch *bt = &batches[b];
-    char *errors = slurp(bt->err[1]);
+    char *errors = slurp(bt->err);
     if (strstr(errors, "is not a recognized processor")) {
       ss_err_set(err, "-cpu %s: not a CPU LLVM knows (llvm-mca -mcpu=help "
                  "lists them)", cpu);
       status = -2;
-    } else if (bt->rc[0] != 0 || bt->rc[1] != 0) {
-      char *first = bt->rc[1] != 0 ? errors : slurp(bt->err[0]);
-      char *nl = strchr(first, '\n');
+    } else if (bt->rc != 0) {
+      char *nl = strchr(errors, '\n');
       if (nl)
         *nl = 0;
-      ss_err_set(err, "llvm-mca failed (exit %d): %s",
-                 bt->rc[0] ? bt->rc[0] : bt->rc[1],
-                 first[0] ? first : "no message");
-      if (first != errors)
-        free(first);
+      ss_err_set(err, "llvm-mca failed (exit %d): %s", bt->rc,
+                 errors[0] ? errors : "no message");
       status = -1;
     } else {
       read_cycles(bt, blocks);
@@ -375,10 +390,8 @@ int ss_cpu_model_run(const char *triple, const char *cpu,
   for (size_t b = 0; b < num_batches; b++) {
     struct batch *bt = &batches[b];
     unlink(bt->in);
-    for (int r = 0; r < 2; r++) {
-      unlink(bt->out[r]);
-      unlink(bt->err[r]);
-    }
+    unlink(bt->out);
+    unlink(bt->err);
     free(bt->first_line);
   }
   free(batches);

@@ -1033,7 +1033,10 @@ static int by_function_file_line(const void *x, const void *y) {
   const struct ss_ideal_line *a = x, *b = y;
   if (a->function != b->function)
     return a->function < b->function ? -1 : 1;
-  int c = strcmp(a->file ? a->file : "", b->file ? b->file : "");
+  /* Files are interned (own_file): one name, one pointer. */
+  int c = a->file == b->file
+              ? 0
+              : strcmp(a->file ? a->file : "", b->file ? b->file : "");
   if (c)
     return c;
   return a->line < b->line ? -1 : a->line > b->line;

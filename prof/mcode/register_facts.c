@@ -49,13 +49,24 @@ static int constant_into(const struct ss_insn *insn, char *reg, size_t size) {
   return 0;
 }
 
+/* What the predicates below ask of one instruction whatever the
+ * register: read once per instruction, not once per register it names. */
+struct insn_view {
+  int constant;    /* constant_into */
+  char constant_reg[8];
+  int has_dest;    /* destination_register */
+  char dest_reg[8];
+};
+
+static void view_insn(const struct ss_insn *insn, struct insn_view *v);
+
 /* Whether `insn` sets `reg` (64-bit name) without reading it: a move or
  * address computation into its 64- or 32-bit name (which clears the rest)
  * whose sources do not name it, or a xor of it with itself. */
-static int overwrites_register(const struct ss_insn *insn, const char *reg) {
-  char zeroed[8];
-  if (constant_into(insn, zeroed, sizeof zeroed))
-    return strcmp(zeroed, reg) == 0;
+static int overwrites_register(const struct ss_insn *insn,
+                               const struct insn_view *v, const char *reg) {
+  if (v->constant)
+    return strcmp(v->constant_reg, reg) == 0;
   const char *m = insn->mnemonic;
   if (strncmp(m, "mov", 3) != 0 && strncmp(m, "lea", 3) != 0)
     return 0;
@@ -185,7 +196,8 @@ static int pads(const struct ss_insn *insn) {
  * as a destination it also reads (`addl $1, %edx`, not `cvttsd2si %xmm0,
  * %rax`).  Destinations count only for the arithmetic known to read them:
  * unsure is no. */
-static int uses_register(const struct ss_insn *insn, const char *reg) {
+static int uses_register(const struct ss_insn *insn,
+                         const struct insn_view *v, const char *reg) {
   static const char *const reads_destination[] = {
       "add", "sub", "adc", "sbb", "and", "or",  "xor", "inc", "dec",
       "neg", "not", "shl", "shr", "sar", "sal", "rol", "ror", "rcl",
@@ -199,8 +211,7 @@ static int uses_register(const struct ss_insn *insn, const char *reg) {
     ss_register_canonical(name, canon, sizeof canon);
     named += strcmp(canon, reg) == 0;
   }
-  if (!named || !destination_register(insn, canon, sizeof canon) ||
-      strcmp(canon, reg) != 0)
+  if (!named || !v->has_dest || strcmp(v->dest_reg, reg) != 0)
     return named > 0;
   int rmw = strncmp(m, "imul", 4) == 0 && strchr(ops, ',') &&
             !strchr(strchr(ops, ',') + 1, ','); /* two operands */
@@ -213,16 +224,22 @@ static int uses_register(const struct ss_insn *insn, const char *reg) {
 }
 
 /* For a move from one general register into another (`movl %r9d, %edx`):
- * its source and destination, by their 64-bit names; 0 for anything else. */
-static int register_copy(const struct ss_insn *insn, char *src, char *dst,
-                         size_t size) {
+ * its source, by its 64-bit name (the destination is v->dest_reg); 0 for
+ * anything else. */
+static int register_copy(const struct ss_insn *insn, const struct insn_view *v,
+                         char *src, size_t size) {
   const char *ops = insn->text + insn->operands;
   char name[8];
   if (!copies(insn) || strncmp(insn->mnemonic, "push", 4) == 0 ||
       ops[0] != '%' || strchr(ops, '(') || !ss_next_register(ops, name, sizeof name))
     return 0;
   ss_register_canonical(name, src, size);
-  return general_register(src) && destination_register(insn, dst, size);
+  return general_register(src) && v->has_dest;
+}
+
+static void view_insn(const struct ss_insn *insn, struct insn_view *v) {
+  v->constant = constant_into(insn, v->constant_reg, sizeof v->constant_reg);
+  v->has_dest = destination_register(insn, v->dest_reg, sizeof v->dest_reg);
 }
 
 /* ---- the facts, built once per function -------------------------------- */
@@ -286,32 +303,31 @@ void ss_reg_facts_build(struct ss_reg_facts *f,
     const struct ss_insn *insn = &mf->insns[k].insn;
     struct ss_insn_regs *ir = &f->insns[k];
     scan_names(&b, ir, insn);
+    struct insn_view v;
+    view_insn(insn, &v);
     for (uint32_t i = 0; i < ir->num_named; i++) {
       struct ss_named_reg *nr = &f->named[ir->first_named + i];
       size_t len;
       char canon[8] = "";
       const void *key = ss_hash_key(&b.numbers, nr->reg, &len);
       memcpy(canon, key, len < sizeof canon ? len : sizeof canon - 1);
-      if (overwrites_register(insn, canon))
+      if (overwrites_register(insn, &v, canon))
         nr->flags |= SS_REG_OVERWRITTEN;
       if (pops_into(insn, canon))
         nr->flags |= SS_REG_POPPED;
-      if (uses_register(insn, canon))
+      if (uses_register(insn, &v, canon))
         nr->flags |= SS_REG_USED;
     }
     char reg[8], src[8];
-    ir->dest = destination_register(insn, reg, sizeof reg)
-                   ? reg_number(&b, reg)
-                   : SS_NO_REG;
+    ir->dest = v.has_dest ? reg_number(&b, v.dest_reg) : SS_NO_REG;
     ir->copy_src = ir->copy_dst = SS_NO_REG;
-    if (register_copy(insn, src, reg, sizeof reg)) {
+    if (register_copy(insn, &v, src, sizeof src)) {
       ir->copy_src = reg_number(&b, src);
-      ir->copy_dst = reg_number(&b, reg);
+      ir->copy_dst = reg_number(&b, v.dest_reg);
     }
     ir->reload = stack_reload(insn, reg, sizeof reg) ? reg_number(&b, reg)
                                                       : SS_NO_REG;
-    ir->constant = constant_into(insn, reg, sizeof reg) ? reg_number(&b, reg)
-                                                         : SS_NO_REG;
+    ir->constant = v.constant ? reg_number(&b, v.constant_reg) : SS_NO_REG;
     ir->implicit = (uint8_t)reads_implicitly(insn);
     ir->copies = (uint8_t)copies(insn);
     ir->pads = (uint8_t)pads(insn);

@@ -124,10 +124,40 @@ static void test_model_and_bound(void) {
   CHECK(cycles >= 16.0 / 4);
 }
 
+/* Several blocks in one llvm-mca run (each simulated alone and doubled,
+ * cpu_model.c): each gets its own steady-state cycles, from the
+ * instructions' latencies on Cascade Lake (Intel's optimization manual:
+ * add 1 cycle, imul 3), and its own count of instructions llvm-mca
+ * cannot read. */
+static void test_blocks_apart(void) {
+  static const char *adds[] = {"addq %rax, %rax", "addq %rax, %rax",
+                               "addq %rax, %rax", "addq %rax, %rax"};
+  static const char *bad[] = {"addq %rbx, %rbx", "notaninstruction %rbx"};
+  static const char *muls[] = {"imulq %rcx, %rcx", "imulq %rcx, %rcx"};
+  struct ss_cpu_block b[3] = {{adds, 4, 0, 0, 0}, {bad, 2, 0, 0, 0},
+                              {muls, 2, 0, 0, 0}};
+  struct ss_err err;
+  int rc = ss_cpu_model_run("x86_64-unknown-linux-gnu", "cascadelake", b, 3,
+                            NULL, &err);
+  CHECK_I64(rc, 0, "llvm-mca runs three blocks");
+  if (rc != 0) {
+    fprintf(stderr, "%s\n", err.msg);
+    return;
+  }
+  /* A chain of 4 dependent adds: 4 cycles an execution. */
+  CHECK(b[0].modelled && b[0].cycles == 4.0 && b[0].rejected == 0);
+  /* One add on its own register: 1 cycle; the line llvm-mca rejects is
+   * counted once, for this block alone. */
+  CHECK(b[1].modelled && b[1].cycles == 1.0 && b[1].rejected == 1);
+  /* A chain of 2 dependent imuls: 6 cycles. */
+  CHECK(b[2].modelled && b[2].cycles == 6.0 && b[2].rejected == 0);
+}
+
 int main(void) {
   test_table();
   test_counts();
   test_bounds();
   test_model_and_bound();
+  test_blocks_apart();
   return check_finish("prof-core-bounds-test");
 }
