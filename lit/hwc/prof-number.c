@@ -54,6 +54,12 @@
 // RUN: %python %S/../tools/json_expect.py %t/t.json %s "s['profiled_event'] == 'perf::PERF_COUNT_SW_PAGE_FAULTS'" "number('%t/own2.txt') <= f('touch')['exclusive_events'] <= number('%t/own2.txt') + 64" "incl('main') >= excl('touch')" | FileCheck %s --check-prefix=STACKS
 // STACKS: json_expect: 3 checks passed
 //
+// Files of a profiled and an unprofiled run do not merge (their counts
+// are of different events).
+// RUN: mkdir -p %t/plain && cd %t/plain && env _SPEEDSHOP_HWC_COUNTER_NUMBER=task-clock _SPEEDSHOP_HWC_COUNTER_OVERFLOW=100003 %ssrun -prof_hwc ../prog own5.txt
+// RUN: cd %t && %expect_exit 1 %ssprof prog.prof_hwc.m* plain/prog.prof_hwc.m* | FileCheck %s --check-prefix=MERGE
+// MERGE: it profiled no second counter, {{.*}}prog.prof_hwc.m{{[0-9]+}} profiled perf::PERF_COUNT_SW_PAGE_FAULTS; merge only files of one event
+//
 // A named experiment profiles the counter it samples: the variable is
 // ignored there, with a warning.
 // (fsc_hwc: refused after the warning, no x86 counterpart.)

@@ -184,12 +184,13 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
     if (i == 0) {
       m->counted = f->has_counter_totals;
       m->profiled = profiled;
-    } else if (f->has_counter_totals != m->counted ||
-               !same_name(profiled, m->profiled)) {
+    } else if (!same_name(profiled, m->profiled)) {
       ss_err_set(err, "it profiled %s, %s profiled %s; merge only files of "
                  "one event", profiled ? profiled : "no second counter",
                  first->name, m->profiled ? m->profiled : "no second counter");
       return -1;
+    } else if (!f->has_counter_totals) {
+      m->counted = 0; /* an older file: no exact totals for the merge */
     }
     if (f->has_counter_totals) {
       m->counted_total += f->counter_totals.total[profiled ? 1 : 0];

@@ -107,8 +107,8 @@ struct ss_sample_model {
   uint64_t interval_ns; /* of the first file */
   uint32_t bin_bytes;
   const char *clock;
-  /* Files with exact counter totals (COUNTER_TOTALS: every file of the
-   * merge has them, or none): `counted_total` is what the weighed counter
+  /* Files with exact counter totals (COUNTER_TOTALS; 0 when a file of
+   * the merge has none): `counted_total` is what the weighed counter
    * counted, the whole run (every `ns` is a share of it);
    * `sampled_counter_total` the sampled counter's (they differ with a
    * profiled counter).  `profiled` names the counter profiled at the
