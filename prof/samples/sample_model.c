@@ -18,7 +18,8 @@
 enum { SAMPLES, NS, NUM_WEIGHTS };
 
 /* The selected samples, each stack with its weights. */
-static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
+static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b,
+                        size_t *ns_cap) {
   const struct ss_profile *p = m->profile;
   for (uint32_t fi = 0; fi < p->num_files; fi++) {
     const struct ss_expfile *f = p->files[fi];
@@ -36,6 +37,10 @@ static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
         weights[NS] = ss_sample_weight(&s, f);
         ss_callstacks_add(b, fi, s.addrs, m->callstacks ? s.depth : 1, 0,
                           weights);
+        /* The call-stack layer's sequence gains one entry per sample: its
+         * weight, beside it (a thread's time line). */
+        SS_GROW(m->sequence_ns, *ns_cap, m->samples);
+        m->sequence_ns[m->samples] = weights[NS];
         m->samples++;
         m->ns += weights[NS];
         m->file_samples[fi]++;
@@ -256,7 +261,8 @@ int ss_sample_model_build(struct ss_sample_model *m,
                    (m->callstacks ? 0 : SS_CS_LEAF_ONLY);
   struct ss_cs_builder *b = ss_callstacks_begin(p, symbolizer, NUM_WEIGHTS,
                                                 flags, "samples");
-  add_samples(m, b);
+  size_t ns_cap = 0;
+  add_samples(m, b, &ns_cap);
   struct ss_callstacks cs;
   ss_callstacks_finish(b, &cs, NS);
   take_callstacks(m, &cs);
@@ -282,6 +288,7 @@ void ss_sample_model_release(struct ss_sample_model *m) {
   free(m->stack_frames);
   free(m->sampled_threads);
   free(m->sequence);
+  free(m->sequence_ns);
   free(m->addresses);
   memset(m, 0, sizeof *m);
 }

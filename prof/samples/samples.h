@@ -140,6 +140,7 @@ struct ss_sample_model {
   struct ss_sthread *sampled_threads; /* in file, then record order */
   size_t num_sampled_threads;
   uint32_t *sequence; /* stack ids, each thread's in time order */
+  uint64_t *sequence_ns; /* each one's sample's weight (`ns`) */
   size_t num_sequence;
   struct ss_saddress *addresses; /* sampled PCs, by function id, address */
   size_t num_addresses;
