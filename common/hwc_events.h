@@ -20,6 +20,11 @@
  * environment, like the experiment's name, so exec'd programs count the
  * same event. */
 #define SS_ENV_HWC_EVENT "_SPEEDSHOP_HWC_EVENT"
+/* Set by ssrun for prof_hwc[time] with $_SPEEDSHOP_HWC_COUNTER_PROF_NUMBER:
+ * the counter profiled (same format), read at each overflow of the
+ * sampled one and counted in its group; each sample then weighs the
+ * profiled counter's count since the thread's previous sample. */
+#define SS_ENV_HWC_PROF_EVENT "_SPEEDSHOP_HWC_PROF_EVENT"
 /* ssperfex -mp: the directory (ssperfex's own, private) where each process
  * of the program leaves its threads' counts, and the events, each
  * "type,config,config1,config2,exclude_kernel", separated by ';'

@@ -93,6 +93,37 @@ static int parse_signal(const char *text) {
   return 0;
 }
 
+/* `spec` (a seed counter number or an event name) resolved by libpfm4,
+ * or the one-line refusal. */
+static void resolve_event(const struct ss_experiment *exp, const char *spec,
+                          struct ss_hwc_resolved *r) {
+  char why[512];
+  if (ss_hwc_resolve(spec, 0, r, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s: %s", exp->name, spec, why);
+}
+
+/* The event opened once (sampling every `overflow` events, or counting
+ * when 0), or the one-line refusal. */
+static void probe_event(const struct ss_experiment *exp,
+                        const struct ss_hwc_resolved *r, uint64_t overflow) {
+  char why[512];
+  if (ss_hwc_probe(r, overflow, why, sizeof why) != 0)
+    die(1, "%s: cannot count %s%s%s%s: %s", exp->name, r->name,
+        r->seed_name ? " (" : "", r->seed_name ? r->seed_name : "",
+        r->seed_name ? ")" : "", why);
+}
+
+/* The encoding the runtime reads (hwc_events.h). */
+static void set_event(const char *variable, const struct ss_hwc_resolved *r,
+                      uint64_t overflow) {
+  char value[512];
+  snprintf(value, sizeof value, "%u,%llu,%llu,%llu,%llu,%d,%s", r->type,
+           (unsigned long long)r->config, (unsigned long long)r->config1,
+           (unsigned long long)r->config2, (unsigned long long)overflow,
+           r->exclude_kernel, r->name);
+  setenv(variable, value, 1);
+}
+
 /* An hwc experiment's event and overflow (the seeds' variables for
  * prof_hwc[time], the experiment's own otherwise), resolved by libpfm4 and
  * opened once here, so that an event this machine cannot count is refused
@@ -105,6 +136,11 @@ static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
   bool overflow_given = false;
   if (exp->hwc_counter >= 0) {
     snprintf(spec, sizeof spec, "%d", exp->hwc_counter);
+    if (getenv(SS_ENV_HWC_PROF_NUMBER))
+      fprintf(stderr, "ssrun: warning: $%s is ignored: %s profiles the "
+                      "counter it samples (prof_hwc and prof_hwctime take "
+                      "a second counter)\n", SS_ENV_HWC_PROF_NUMBER,
+              exp->name);
   } else {
     const char *n = getenv(SS_ENV_HWC_COUNTER_NUMBER);
     snprintf(spec, sizeof spec, "%d", exp->sampling_kind == SS_SAMPLING_HWC ? 9 : 0);
@@ -121,31 +157,34 @@ static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
       overflow = v;
       overflow_given = true;
     }
-    if (getenv(SS_ENV_HWC_PROF_NUMBER))
-      fprintf(stderr, "ssrun: warning: $%s is ignored: the counter sampled is "
-                      "the one profiled\n", SS_ENV_HWC_PROF_NUMBER);
   }
   struct ss_hwc_resolved r;
-  char why[512];
-  if (ss_hwc_resolve(event, 0, &r, why, sizeof why) != 0)
-    die(1, "%s: cannot count %s: %s", exp->name, event, why);
+  resolve_event(exp, event, &r);
   /* A clock event counts nanoseconds: the seed's 2053 would interrupt
    * every 2 microseconds; a millisecond (the prime 1000003) instead. */
   if (!overflow_given && exp->hwc_counter < 0 && ss_hwc_is_clock_event(r.name))
     overflow = 1000003;
-  if (ss_hwc_probe(&r, overflow, why, sizeof why) != 0)
-    die(1, "%s: cannot count %s%s%s%s: %s", exp->name, r.name,
-        r.seed_name ? " (" : "", r.seed_name ? r.seed_name : "",
-        r.seed_name ? ")" : "", why);
-  char value[512];
-  snprintf(value, sizeof value, "%u,%llu,%llu,%llu,%llu,%d,%s", r.type,
-           (unsigned long long)r.config, (unsigned long long)r.config1,
-           (unsigned long long)r.config2, (unsigned long long)overflow,
-           r.exclude_kernel, r.name);
-  setenv(SS_ENV_HWC_EVENT, value, 1);
+  probe_event(exp, &r, overflow);
+  set_event(SS_ENV_HWC_EVENT, &r, overflow);
   if (verbose)
     fprintf(stderr, "ssrun: %s counts %s, a sample every %llu events\n",
             exp->name, r.name, (unsigned long long)overflow);
+  /* The seeds' second counter (prof_hwc[time] only): profiled at the
+   * overflows of the first, each sample weighing its count since the
+   * thread's previous sample. */
+  const char *prof = exp->hwc_counter < 0 ? getenv(SS_ENV_HWC_PROF_NUMBER)
+                                          : NULL;
+  if (!prof || !*prof) {
+    unsetenv(SS_ENV_HWC_PROF_EVENT);
+    return;
+  }
+  struct ss_hwc_resolved p;
+  resolve_event(exp, prof, &p);
+  probe_event(exp, &p, 0);
+  set_event(SS_ENV_HWC_PROF_EVENT, &p, 0);
+  if (verbose)
+    fprintf(stderr, "ssrun: %s profiles %s at those overflows\n", exp->name,
+            p.name);
 }
 
 /* DCPI's load-latency profiler (004_): the bins file is checked first

@@ -366,6 +366,8 @@ enum ss_record_tag {
   SS_REC_TRACE_NAMES = 10, /* struct ss_rec_trace_names + entries + strings */
   SS_REC_INDIRECT_TARGETS = 11, /* struct ss_rec_indirect_targets + entries */
   SS_REC_RANK = 12,      /* struct ss_rec_rank + string (under MPI only) */
+  SS_REC_COUNTER_TOTALS = 13, /* struct ss_rec_counter_totals + entries +
+                                 strings (sampling on a counter) */
   SS_REC_END = 0x7FFFFFFF /* struct ss_rec_end */
 };
 
@@ -505,6 +507,33 @@ struct ss_sample {
 #define SS_SAMPLE_INCOMPLETE 0x1u /* the stack walk stopped before the
                                      outermost frame */
 #define SS_SAMPLE_TRUNCATED 0x2u  /* stopped at the depth limit */
+/* A uint64 weight follows the header, before the addresses: what the
+ * sample stands for, in the sampling's unit (nanoseconds or events) --
+ * for samples taken on a perf_event counter, what the counter (or the
+ * profiled counter, SS_REC_COUNTER_TOTALS) counted on the thread since
+ * its previous sample.  Without it a sample weighs `interval_ns`. */
+#define SS_SAMPLE_WEIGHT 0x4u
+
+/* The exact totals of the counters a sampling experiment sampled on (the
+ * hwc experiments; usertime and pcsamp on the task clock): one record per
+ * file, after the SAMPLES records, one entry per sampled thread, read
+ * when the thread ended or when the file was written.  The counters'
+ * names follow the entries, sampled counter first. */
+struct ss_rec_counter_totals {
+  uint32_t num_threads;
+  uint32_t num_counters; /* 1; 2 when a second counter was profiled at the
+                            first one's overflows (prof_hwc with
+                            $_SPEEDSHOP_HWC_COUNTER_PROF_NUMBER) */
+  /* then num_threads x struct ss_counter_total, then num_counters
+   * strings */
+}; /* 8 bytes */
+
+struct ss_counter_total {
+  uint32_t thread_index;
+  uint32_t tid;
+  uint64_t count[2];  /* [0] the sampled counter, [1] the profiled one */
+  uint64_t enabled_ns, running_ns; /* the sampled counter's (multiplexing) */
+}; /* 40 bytes */
 
 /*
  * Trace experiments (fpe, io, heap; mpi to come): every event of a kind

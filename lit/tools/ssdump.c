@@ -178,6 +178,18 @@ static const char *kind_name(uint32_t kind) {
   }
 }
 
+/* A sample's addresses: after its header and, with SS_SAMPLE_WEIGHT, its
+ * weight. */
+static uint64_t weight_bytes(const uint8_t *at) {
+  struct ss_sample s;
+  memcpy(&s, at, sizeof s);
+  return s.flags & SS_SAMPLE_WEIGHT ? 8 : 0;
+}
+
+static const uint8_t *addrs_of(const uint8_t *at) {
+  return at + sizeof(struct ss_sample) + weight_bytes(at);
+}
+
 static void print_samples(const uint8_t *p, uint64_t len) {
   if (len < sizeof(struct ss_rec_samples))
     fail("SAMPLES shorter than its fixed part");
@@ -190,7 +202,8 @@ static void print_samples(const uint8_t *p, uint64_t len) {
       fail("SAMPLES record: sample %llu past the end", (unsigned long long)i);
     struct ss_sample s;
     memcpy(&s, p + at, sizeof s);
-    if (s.depth == 0 || at + sizeof s + 8ull * s.depth > len)
+    uint64_t w = s.flags & SS_SAMPLE_WEIGHT ? 8 : 0;
+    if (s.depth == 0 || at + sizeof s + w + 8ull * s.depth > len)
       fail("SAMPLES record: sample %llu of depth %u does not fit",
            (unsigned long long)i, s.depth);
     if (num_samples == cap_samples) {
@@ -203,12 +216,15 @@ static void print_samples(const uint8_t *p, uint64_t len) {
     incomplete += (s.flags & SS_SAMPLE_INCOMPLETE) != 0;
     truncated += (s.flags & SS_SAMPLE_TRUNCATED) != 0;
     if (opt_samples) {
-      printf("  sample depth=%u flags=%u caliper=%u:", s.depth, s.flags, s.caliper);
+      printf("  sample depth=%u flags=%u caliper=%u", s.depth, s.flags, s.caliper);
+      if (w)
+        printf(" weight=%llu", (unsigned long long)rd64(p + at + sizeof s));
+      printf(":");
       for (uint16_t k = 0; k < s.depth; k++)
-        printf(" 0x%llx", (unsigned long long)rd64(p + at + sizeof s + 8ull * k));
+        printf(" 0x%llx", (unsigned long long)rd64(p + at + sizeof s + w + 8ull * k));
       printf("\n");
     }
-    at += sizeof s + 8ull * s.depth;
+    at += sizeof s + w + 8ull * s.depth;
   }
   if (at != len)
     fail("SAMPLES record: %llu bytes after its samples",
@@ -223,7 +239,7 @@ static void print_samples(const uint8_t *p, uint64_t len) {
 static int selected(const uint8_t *at) {
   if (!opt_exe_only)
     return 1;
-  uint64_t pc = rd64(at + sizeof(struct ss_sample));
+  uint64_t pc = rd64(addrs_of(at));
   for (uint32_t i = 0; i < map_count; i++)
     if ((map[i].e.flags & SS_MAP_MAIN) && pc >= map[i].e.text_start &&
         pc < map[i].e.text_end)
@@ -235,7 +251,7 @@ static void run_checks(void) {
   if (opt_text) {
     size_t outside = 0;
     for (size_t i = 0; i < num_samples; i++)
-      if (!in_text(rd64(samples[i].at + sizeof(struct ss_sample))))
+      if (!in_text(rd64(addrs_of(samples[i].at))))
         outside++;
     printf("pcs outside text: %zu of %zu\n", outside, num_samples);
   }
@@ -285,7 +301,7 @@ static void run_checks(void) {
       if (s.depth < 3)
         continue;
       for (uint16_t k = 0; k < s.depth; k++) {
-        uint64_t a = rd64(samples[i].at + sizeof s + 8ull * k);
+        uint64_t a = rd64(addrs_of(samples[i].at) + 8ull * k);
         if (k > 0)
           a -= 1; /* a return address: the call is just before it */
         if (a >= lo && a < hi) {
@@ -385,6 +401,30 @@ static void dump(const char *path) {
     case SS_REC_SAMPLES:
       print_samples(p, len);
       break;
+    case SS_REC_COUNTER_TOTALS: {
+      struct ss_rec_counter_totals r;
+      if (len < sizeof r)
+        fail("COUNTER_TOTALS too short");
+      memcpy(&r, p, sizeof r);
+      if (len < sizeof r + (uint64_t)r.num_threads * sizeof(struct ss_counter_total))
+        fail("COUNTER_TOTALS: %u threads do not fit", r.num_threads);
+      uint64_t total[2] = {0, 0};
+      for (uint32_t k = 0; k < r.num_threads; k++) {
+        struct ss_counter_total t;
+        memcpy(&t, p + sizeof r + (uint64_t)k * sizeof t, sizeof t);
+        total[0] += t.count[0];
+        total[1] += t.count[1];
+      }
+      s = sizeof r + (uint64_t)r.num_threads * sizeof(struct ss_counter_total);
+      const char *name = take_string(p, len, &s);
+      printf("COUNTER_TOTALS threads=%u counters=%u total=%llu counter=\"%s\"",
+             r.num_threads, r.num_counters, (unsigned long long)total[0], name);
+      if (r.num_counters > 1)
+        printf(" profiled_total=%llu profiled=\"%s\"",
+               (unsigned long long)total[1], take_string(p, len, &s));
+      printf("\n");
+      break;
+    }
     case SS_REC_INDIRECT_TARGETS:
       printf("INDIRECT_TARGETS sites=%u entries=%llu\n", len >= 8 ? rd32(p) : 0,
              len >= 8 ? (unsigned long long)((len - 8) / 24) : 0ull);

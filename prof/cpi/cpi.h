@@ -42,9 +42,11 @@
  *    ratio measured/ideal is the ratio of the seconds, whatever the
  *    clock.
  *  - A hwc experiment (_hwc, _hwctime, prof_hwc[time]) joins as well:
- *    a sample is one overflow of its counter and weighs the overflow
- *    value in events, so every row also has events (overflows x overflow
- *    value), per execution in the listings.  Measured cycles then come
+ *    a sample is one overflow of its counter and weighs the events the
+ *    counter counted since the thread's previous sample (the overflow
+ *    value in older files), so every row also has events (the sum of its
+ *    samples' weights), per execution in the listings; with a profiled
+ *    counter (prof_hwc's second counter) the events are that counter's.  Measured cycles then come
  *    from the events where they are time or cycles: task-clock and
  *    cpu-clock count nanoseconds (x the clock), a cycles event counts
  *    them; any other event (cache misses) measures no time, and the rows
@@ -78,7 +80,9 @@ struct ss_cpi_row {
   double sampled_cycles;  /* samples x interval x clock; of a hwc join,
                              from the events when they are time or cycles
                              (ss_cpi.timed), else 0 */
-  double events;          /* hwc join: overflows x overflow value */
+  double events;          /* hwc join: the sum of its samples' weights
+                             (what the counter counted: ss_sample_weight;
+                             overflows x overflow value in older files) */
   /* what the cause is read from, over all executions */
   double loads, stores;   /* executed program loads and stores */
   double branches;        /* executed conditional branches */
@@ -136,6 +140,7 @@ struct ss_cpi {
   const char *experiment; /* of the sampling files: "fpcsamp", ... */
   uint64_t samples;       /* all samples of the run */
   uint64_t sampled_ns;    /* their time */
+  uint64_t events;        /* hwc: their weights' sum, the counter's events */
   uint64_t instrumented_samples; /* in instrumented functions */
   uint64_t counting_samples;     /* of those, on the instrumentation's own
                                     instructions */

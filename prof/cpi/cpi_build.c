@@ -185,9 +185,11 @@ struct sampled_pc {
   uint32_t file;
   uint64_t pc;
   uint64_t samples;
+  uint64_t weight; /* what they weigh (ss_sample_weight) */
 };
 
-/* Every sample's PC, identical ones together, per file. */
+/* Every sample's PC, identical ones together, per file; *ns sums their
+ * weights (a counter's events for a hwc experiment). */
 static struct sampled_pc *group_samples(const struct ss_profile *p,
                                         size_t *num, uint64_t *total,
                                         uint64_t *ns) {
@@ -205,8 +207,9 @@ static struct sampled_pc *group_samples(const struct ss_profile *p,
       for (uint64_t k = 0; k < blk->num_samples; k++) {
         struct ss_sample_view s;
         ss_sample_next(&cur, &s);
+        uint64_t weight = ss_sample_weight(&s, f);
         (*total)++;
-        *ns += f->sampling.interval_ns;
+        *ns += weight;
         if (s.depth == 0)
           continue;
         uint64_t key[2] = {fi, ss_sample_addr(&s, 0)};
@@ -214,10 +217,11 @@ static struct sampled_pc *group_samples(const struct ss_profile *p,
         uint32_t id = ss_hash_intern(&keys, key, sizeof key, &inserted);
         if (inserted) {
           SS_GROW(pcs, cap, id);
-          pcs[id] = (struct sampled_pc){(uint32_t)fi, key[1], 0};
+          pcs[id] = (struct sampled_pc){(uint32_t)fi, key[1], 0, 0};
           *num = id + 1;
         }
         pcs[id].samples++;
+        pcs[id].weight += weight;
       }
     }
   }
@@ -225,23 +229,30 @@ static struct sampled_pc *group_samples(const struct ss_profile *p,
   return pcs;
 }
 
+/* A row gains `n` samples weighing `weight` (events of a hwc join). */
+static void row_gains(struct ss_cpi_row *r, uint64_t n, uint64_t weight) {
+  r->samples += n;
+  r->events += (double)weight;
+}
+
 /* Add `n` samples of one instruction to every row that holds it. */
 static void add_samples(struct ss_cpi *c, uint32_t k,
-                        const struct ss_ideal_insn *in, uint64_t n) {
+                        const struct ss_ideal_insn *in, uint64_t n,
+                        uint64_t weight) {
   const struct ss_ideal *ideal = c->ideal;
   const struct ss_ideal_block *b = &ideal->blocks[k];
-  c->blocks[k].samples += n;
+  row_gains(&c->blocks[k], n, weight);
   if (in && in->line_index != UINT32_MAX)
-    c->lines[in->line_index].samples += n;
+    row_gains(&c->lines[in->line_index], n, weight);
   if (in && (in->flags & SS_IDEAL_INSN_COUNTING))
     c->counting_samples += n;
   if (b->model_block == SS_MODEL_NONE)
     return;
-  c->model_blocks[b->model_block].samples += n;
+  row_gains(&c->model_blocks[b->model_block], n, weight);
   for (uint32_t l = c->nest.innermost[b->model_block]; l != SS_MODEL_NONE;
        l = c->model->loops[l].parent)
     if (ss_loop_contains(&c->nest, l, b->model_block))
-      c->loops[l].samples += n;
+      row_gains(&c->loops[l], n, weight);
 }
 
 static void join_samples(struct ss_cpi *c, const struct ss_profile *sampling,
@@ -267,25 +278,29 @@ static void join_samples(struct ss_cpi *c, const struct ss_profile *sampling,
       continue;
     }
     c->instrumented_samples += pcs[i].samples;
-    c->functions[fn].samples += pcs[i].samples;
+    row_gains(&c->functions[fn], pcs[i].samples, pcs[i].weight);
     uint32_t k = block_at(&fd, o, loc.addr);
     if (k == SS_MB_NONE) {
       c->counting_samples += pcs[i].samples; /* the instrumentation's code */
       continue;
     }
-    add_samples(c, k, insn_at(c->ideal, k, loc.addr), pcs[i].samples);
+    add_samples(c, k, insn_at(c->ideal, k, loc.addr), pcs[i].samples,
+                pcs[i].weight);
   }
   free(pcs);
   free_finder(&fd);
 }
 
-/* The samples' time in cycles (and events), and every row's cause. */
+/* The samples' time in cycles (a hwc join's from its events, the sum of
+ * its samples' weights), and every row's cause. */
 static void finish_rows(const struct ss_cpi *c, struct ss_cpi_row *rows,
                         size_t n, double per_sample) {
+  double per_event = per_sample / (double)c->interval_ns;
   for (size_t i = 0; i < n; i++) {
-    rows[i].sampled_cycles = (double)rows[i].samples * per_sample;
     if (c->hwc)
-      rows[i].events = (double)rows[i].samples * (double)c->interval_ns;
+      rows[i].sampled_cycles = rows[i].events * per_event;
+    else
+      rows[i].sampled_cycles = (double)rows[i].samples * per_sample;
     rows[i].bound = SS_BOUND_MODEL;
     for (int b = 0; b < SS_BOUND_COUNT; b++)
       if (rows[i].bound_cycles[b] > rows[i].bound_cycles[rows[i].bound])
@@ -308,7 +323,9 @@ static double sample_time(struct ss_cpi *c) {
   } else if (c->event_unit == SS_CPI_EVENT_CYCLES && c->clock_mhz > 0) {
     cycles = (double)c->interval_ns;
     c->sample_seconds = cycles / (c->clock_mhz * 1e6);
-    c->sampled_ns = (uint64_t)((double)c->samples * c->sample_seconds * 1e9);
+    /* c->sampled_ns holds the samples' events (cycles) so far */
+    c->sampled_ns = (uint64_t)((double)c->sampled_ns / (c->clock_mhz * 1e6) *
+                               1e9);
   } else {
     c->timed = 0;
     c->sample_seconds = 0;
@@ -332,7 +349,11 @@ int ss_cpi_build(struct ss_cpi *c, const struct ss_model *m,
   c->experiment = first->process.experiment;
   c->hwc = c->sampling_kind == SS_SAMPLING_HWC ||
            c->sampling_kind == SS_SAMPLING_HWCTIME;
-  c->event = c->hwc ? first->sampling.clock : NULL;
+  /* A profiled counter's events weigh the samples where there is one. */
+  c->event = !c->hwc ? NULL
+             : first->has_counter_totals && first->counter_totals.name[1]
+                 ? first->counter_totals.name[1]
+                 : first->sampling.clock;
   c->event_unit = ss_cpi_event_unit_of(c->event);
   for (size_t i = 1; i < sampling->num_files; i++)
     if (c->hwc && strcmp(sampling->files[i]->sampling.clock, c->event)) {
@@ -363,6 +384,7 @@ int ss_cpi_build(struct ss_cpi *c, const struct ss_model *m,
     ss_err_set(err, "no samples to join: the sampling run took none");
     return -1;
   }
+  c->events = c->sampled_ns; /* the weights' sum, before it becomes time */
   double per_sample = sample_time(c);
   finish_rows(c, c->functions, m->num_functions, per_sample);
   finish_rows(c, c->loops, m->num_loops, per_sample);

@@ -147,10 +147,21 @@ struct ss_sample_block {
   uint64_t size;       /* bytes of all its samples */
 };
 
+/* COUNTER_TOTALS: the exact counts of the counters sampled on, summed
+ * over the file's threads. */
+struct ss_counter_totals_info {
+  uint32_t num_threads, num_counters;
+  uint64_t total[2]; /* [0] the sampled counter, [1] the profiled one */
+  uint64_t enabled_ns, running_ns;
+  const char *name[2]; /* name[1] NULL with one counter */
+};
+
 /* One decoded sample; `addrs` points at `depth` little-endian u64s. */
 struct ss_sample_view {
   uint16_t depth, flags;
   uint32_t caliper;
+  int weighted;    /* SS_SAMPLE_WEIGHT: `weight` is its own */
+  uint64_t weight;
   const uint8_t *addrs;
 };
 
@@ -214,6 +225,8 @@ struct ss_expfile {
   struct ss_sample_block *sample_blocks;
   size_t num_sample_blocks;
   uint64_t num_samples;         /* samples in all SAMPLES records */
+  int has_counter_totals;
+  struct ss_counter_totals_info counter_totals;
   uint32_t num_caliper_points;  /* SS_NOTE_CALIPER notes */
   int has_trace;
   struct ss_trace_info trace;
@@ -243,6 +256,12 @@ int ss_expfile_same(const struct ss_expfile *a, const struct ss_expfile *b);
 
 /* Decode the sample at *p (inside a checked block) and advance *p. */
 void ss_sample_next(const uint8_t **p, struct ss_sample_view *s);
+
+/* What a decoded sample of `f` weighs: its own weight (SS_SAMPLE_WEIGHT:
+ * what its counter counted since the thread's previous sample), else the
+ * file's interval (older files, timers). */
+uint64_t ss_sample_weight(const struct ss_sample_view *s,
+                          const struct ss_expfile *f);
 
 /* Address `i` of a decoded sample. */
 uint64_t ss_sample_addr(const struct ss_sample_view *s, uint32_t i);

@@ -425,6 +425,9 @@ int ss_expfile_parse(struct ss_expfile *f, const char *name, uint8_t *data,
     case SS_REC_TRACE_NAMES:
       rc = ss_parse_trace_names(f, r, err);
       break;
+    case SS_REC_COUNTER_TOTALS:
+      rc = ss_parse_counter_totals(f, r, err);
+      break;
     case SS_REC_INDIRECT_TARGETS:
       rc = parse_indirect_targets(f, r, err);
       break;

@@ -88,7 +88,7 @@ int ss_parse_events(struct ss_expfile *f, const struct ss_raw_record *r,
                (unsigned long long)r->length);
     return -1;
   }
-  if (ss_check_stack_entries(b.data, room, b.num_events, EVENT_HEADER,
+  if (ss_check_stack_entries(b.data, room, b.num_events, EVENT_HEADER, 0,
                              "event", what, &b.size, err) != 0)
     return -1;
   struct ss_cursor c = {r->payload, r->length, EVENTS_FIXED + b.size};

@@ -13,16 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The weights of a sample: [SAMPLES] 1, [NS] the file's interval. */
+/* The weights of a sample: [SAMPLES] 1, [NS] its own weight (what its
+ * counter counted: ss_sample_weight), else the file's interval. */
 enum { SAMPLES, NS, NUM_WEIGHTS };
 
 /* The selected samples, each stack with its weights. */
-static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
+static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b,
+                        size_t *ns_cap) {
   const struct ss_profile *p = m->profile;
   for (uint32_t fi = 0; fi < p->num_files; fi++) {
     const struct ss_expfile *f = p->files[fi];
     const struct ss_caliper_window *w = &m->windows[fi];
-    uint64_t weights[NUM_WEIGHTS] = {1, f->sampling.interval_ns};
+    uint64_t weights[NUM_WEIGHTS] = {1, 0};
     for (size_t bi = 0; bi < f->num_sample_blocks; bi++) {
       const struct ss_sample_block *blk = &f->sample_blocks[bi];
       const uint8_t *cur = blk->data;
@@ -32,8 +34,13 @@ static void add_samples(struct ss_sample_model *m, struct ss_cs_builder *b) {
         ss_sample_next(&cur, &s);
         if (!ss_caliper_selects(w, s.caliper))
           continue;
+        weights[NS] = ss_sample_weight(&s, f);
         ss_callstacks_add(b, fi, s.addrs, m->callstacks ? s.depth : 1, 0,
                           weights);
+        /* The call-stack layer's sequence gains one entry per sample: its
+         * weight, beside it (a thread's time line). */
+        SS_GROW(m->sequence_ns, *ns_cap, m->samples);
+        m->sequence_ns[m->samples] = weights[NS];
         m->samples++;
         m->ns += weights[NS];
         m->file_samples[fi]++;
@@ -137,6 +144,10 @@ static void take_callstacks(struct ss_sample_model *m, struct ss_callstacks *cs)
 
 /* ---- the whole build ---- */
 
+static int same_name(const char *a, const char *b) {
+  return a == b || (a && b && strcmp(a, b) == 0);
+}
+
 static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
                        const struct ss_calipers *calipers, struct ss_err *err,
                        const char **bad_file) {
@@ -173,6 +184,23 @@ static int check_files(struct ss_sample_model *m, const struct ss_profile *p,
     }
     if (ss_caliper_window(calipers, f, &m->windows[i], err) != 0)
       return -1;
+    const char *profiled = f->has_counter_totals ? f->counter_totals.name[1]
+                                                 : NULL;
+    if (i == 0) {
+      m->counted = f->has_counter_totals;
+      m->profiled = profiled;
+    } else if (!same_name(profiled, m->profiled)) {
+      ss_err_set(err, "it profiled %s, %s profiled %s; merge only files of "
+                 "one event", profiled ? profiled : "no second counter",
+                 first->name, m->profiled ? m->profiled : "no second counter");
+      return -1;
+    } else if (!f->has_counter_totals) {
+      m->counted = 0; /* an older file: no exact totals for the merge */
+    }
+    if (f->has_counter_totals) {
+      m->counted_total += f->counter_totals.total[profiled ? 1 : 0];
+      m->sampled_counter_total += f->counter_totals.total[0];
+    }
     m->taken += f->sampling.samples;
     m->lost += f->sampling.lost;
     m->threads += f->sampling.num_threads;
@@ -233,7 +261,8 @@ int ss_sample_model_build(struct ss_sample_model *m,
                    (m->callstacks ? 0 : SS_CS_LEAF_ONLY);
   struct ss_cs_builder *b = ss_callstacks_begin(p, symbolizer, NUM_WEIGHTS,
                                                 flags, "samples");
-  add_samples(m, b);
+  size_t ns_cap = 0;
+  add_samples(m, b, &ns_cap);
   struct ss_callstacks cs;
   ss_callstacks_finish(b, &cs, NS);
   take_callstacks(m, &cs);
@@ -259,6 +288,7 @@ void ss_sample_model_release(struct ss_sample_model *m) {
   free(m->stack_frames);
   free(m->sampled_threads);
   free(m->sequence);
+  free(m->sequence_ns);
   free(m->addresses);
   memset(m, 0, sizeof *m);
 }

@@ -107,6 +107,16 @@ struct ss_sample_model {
   uint64_t interval_ns; /* of the first file */
   uint32_t bin_bytes;
   const char *clock;
+  /* Files with exact counter totals (COUNTER_TOTALS; 0 when a file of
+   * the merge has none): `counted_total` is what the weighed counter
+   * counted, the whole run (every `ns` is a share of it);
+   * `sampled_counter_total` the sampled counter's (they differ with a
+   * profiled counter).  `profiled` names the counter profiled at the
+   * overflows of `clock` (prof_hwc with a second counter), else NULL:
+   * the weights, and so every `ns`, are its events. */
+  int counted;
+  uint64_t counted_total, sampled_counter_total;
+  const char *profiled;
   /* selected samples (inside the caliper window) */
   uint64_t samples, ns, incomplete;
   /* as the runtime counted them, whole run, all files */
@@ -130,6 +140,7 @@ struct ss_sample_model {
   struct ss_sthread *sampled_threads; /* in file, then record order */
   size_t num_sampled_threads;
   uint32_t *sequence; /* stack ids, each thread's in time order */
+  uint64_t *sequence_ns; /* each one's sample's weight (`ns`) */
   size_t num_sequence;
   struct ss_saddress *addresses; /* sampled PCs, by function id, address */
   size_t num_addresses;

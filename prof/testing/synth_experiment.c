@@ -7,6 +7,8 @@
 #define _GNU_SOURCE
 #include "synth_experiment.h"
 
+#include "ss/format.h"
+
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -494,6 +496,8 @@ static uint32_t put_sampling(struct buf *file, const struct synth_options *o) {
         put_u16(&pl, s->depth);
         put_u16(&pl, s->flags);
         put_u32(&pl, s->caliper);
+        if ((s->flags & SS_SAMPLE_WEIGHT) && o->weights)
+          put_u64(&pl, o->weights[i]);
         for (uint16_t d = 0; d < s->depth; d++)
           put_u64(&pl, s->addrs[d]);
       }

@@ -167,6 +167,9 @@ struct synth_options {
   uint32_t extra_calipers; /* caliper points between begin and exit */
   const struct synth_sample *samples;
   size_t num_samples;
+  /* weights[i] follows each copy of samples[i] whose flags have
+   * SS_SAMPLE_WEIGHT; NULL: none has */
+  const uint64_t *weights;
   /* trace */
   uint32_t trace_kind;     /* SS_TRACE_*; 0: not a trace */
   uint32_t trace_flags;

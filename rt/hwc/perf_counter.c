@@ -28,8 +28,8 @@ static int field(const char **p, uint64_t *out) {
   return 0;
 }
 
-int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e) {
-  const char *p = getenv(SS_ENV_HWC_EVENT);
+int ssrt_hwc_event_from_env(const char *variable, struct ssrt_hwc_event *e) {
+  const char *p = getenv(variable);
   if (!p)
     return -1;
   uint64_t type, excl;
@@ -66,7 +66,8 @@ static int out_of_the_way(int fd) {
   return high;
 }
 
-int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
+static int open_counter(const struct ssrt_hwc_event *e, pid_t tid, int sig,
+                        int group_fd) {
   struct perf_event_attr a;
   memset(&a, 0, sizeof a);
   a.size = sizeof a;
@@ -74,13 +75,15 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
   a.config = e->config;
   a.config1 = e->config1;
   a.config2 = e->config2;
-  a.sample_period = e->overflow;
-  a.disabled = 1; /* the caller enables it once it can take overflows */
+  a.sample_period = group_fd < 0 ? e->overflow : 0;
+  /* The caller enables it once it can take overflows; a group's member
+   * counts whenever its leader does. */
+  a.disabled = group_fd < 0;
   a.exclude_kernel = (unsigned)e->exclude_kernel;
   a.exclude_hv = 1;
   a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
   int saved = errno;
-  int fd = (int)syscall(SYS_perf_event_open, &a, tid, -1, -1,
+  int fd = (int)syscall(SYS_perf_event_open, &a, tid, -1, group_fd,
                         PERF_FLAG_FD_CLOEXEC);
   if (fd < 0) {
     int err = errno;
@@ -88,7 +91,7 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
     return -err;
   }
   fd = out_of_the_way(fd);
-  if (e->overflow && sig) {
+  if (group_fd < 0 && e->overflow && sig) {
     struct f_owner_ex owner = {F_OWNER_TID, tid};
     if (fcntl(fd, F_SETOWN_EX, &owner) != 0 || fcntl(fd, F_SETSIG, sig) != 0 ||
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) != 0) {
@@ -100,6 +103,15 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
   }
   errno = saved;
   return fd;
+}
+
+int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {
+  return open_counter(e, tid, sig, -1);
+}
+
+int ssrt_hwc_open_member(const struct ssrt_hwc_event *e, pid_t tid,
+                         int leader) {
+  return open_counter(e, tid, 0, leader);
 }
 
 void ssrt_hwc_read(int fd, struct ssrt_hwc_total *t) {

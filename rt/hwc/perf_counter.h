@@ -31,9 +31,11 @@ struct ssrt_hwc_event {
   char name[160];     /* libpfm4's name, for the file */
 };
 
-/* Reads $_SPEEDSHOP_HWC_EVENT; 0 when it is there and well formed, else -1
- * (ssrun always sets it for an hwc experiment).  Start-up only. */
-int ssrt_hwc_event_from_env(struct ssrt_hwc_event *e);
+/* Reads the event in `variable` ($_SPEEDSHOP_HWC_EVENT, which ssrun always
+ * sets for an hwc experiment, or $_SPEEDSHOP_HWC_PROF_EVENT, the counter
+ * profiled at its overflows); 0 when it is there and well formed, else -1.
+ * Start-up only. */
+int ssrt_hwc_event_from_env(const char *variable, struct ssrt_hwc_event *e);
 
 /* The thread's task clock (CPU time in nanoseconds) with an overflow
  * every `period_ns`, for usertime and pcsamp: fills `e` and returns 0 if
@@ -47,6 +49,13 @@ int ssrt_hwc_task_clock(struct ssrt_hwc_event *e, uint64_t period_ns);
  * it as `sig`; disabled until ssrt_hwc_enable, so that the caller can
  * note the fd first.  Returns the fd, or -errno. */
 int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig);
+
+/* Opens `e` counting thread `tid` in the group of the counter `leader`
+ * (an fd of ssrt_hwc_open on the same thread): it counts exactly when the
+ * leader counts (the kernel schedules a group whole), never overflows,
+ * and is read like any counter.  Returns the fd, or -errno. */
+int ssrt_hwc_open_member(const struct ssrt_hwc_event *e, pid_t tid,
+                         int leader);
 
 struct ssrt_hwc_total {
   uint64_t count, enabled_ns, running_ns;

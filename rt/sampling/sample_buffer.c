@@ -39,7 +39,8 @@ size_t ssrt_samples_arena_size(void) { return arena.size; }
 
 size_t ssrt_sample_size(const void *entry) {
   const struct ss_sample *s = entry;
-  return sizeof *s + (size_t)s->depth * sizeof(uint64_t);
+  size_t words = (size_t)s->depth + (s->flags & SS_SAMPLE_WEIGHT ? 1 : 0);
+  return sizeof *s + words * sizeof(uint64_t);
 }
 
 struct ssrt_sampler *ssrt_sampler_new(pid_t tid) {
@@ -89,7 +90,7 @@ struct ssrt_sampler *ssrt_sampler_of_tid(pid_t tid) {
 
 uint64_t ssrt_sampler_append(struct ssrt_sampler *s, const struct ss_sample *h,
                              const uint64_t *pcs, uint64_t copies) {
-  size_t need = sizeof *h + (size_t)h->depth * sizeof(uint64_t);
+  size_t need = ssrt_sample_size(h);
   uint64_t kept = 0;
   s->taken += copies;
   for (; kept < copies; kept++)
@@ -114,6 +115,9 @@ void ssrt_samples_after_fork(struct ssrt_sampler *keep, pid_t tid) {
     keep->tid = tid;
     keep->index = 0;
     keep->has_timer = 0; /* timers are not inherited across fork */
+    keep->last_count = 0;
+    memset(&keep->final_total, 0, sizeof keep->final_total);
+    keep->final_profiled = 0;
     keep->busy = 0;
     keep->walk.walking = 0;
     ssrt_chain_reset(&keep->samples);

@@ -45,8 +45,14 @@ struct ssrt_sampler {
   int has_timer;      /* a timer, or an hwc experiment's counter */
   timer_t timer;
   int counter_fd;     /* the hwc counter (perf_counter.h) when has_timer */
-  /* hwc: the counter's total, read when the thread ended. */
+  int profiled_fd;    /* the counter profiled in its group, or -1 */
+  /* The weighed counter's (the profiled one's, else the sampled one's)
+   * count at the thread's previous sample: a sample weighs the
+   * difference. */
+  uint64_t last_count;
+  /* hwc: the counters' totals, read when the thread ended. */
   struct ssrt_hwc_total final_total;
+  uint64_t final_profiled;
   struct ssrt_walk_state walk; /* its stack walks (callstack.h) */
   int busy;                     /* its handler is running (see sampling.c) */
   /* The C library function the thread waits in behind a blocking-call
@@ -75,7 +81,8 @@ struct ssrt_sampler *ssrt_sampler_of_tid(pid_t tid);
 uint32_t ssrt_sampler_count(void);
 struct ssrt_sampler *ssrt_sampler_at(uint32_t i);
 
-/* Appends one sample (its header and header->depth addresses) `copies`
+/* Appends one sample (its header, then its weight if the header has
+ * SS_SAMPLE_WEIGHT, then header->depth addresses: all in `pcs`) `copies`
  * times; returns how many copies were kept (the rest count as lost).
  * Only the sampler's own thread appends. */
 uint64_t ssrt_sampler_append(struct ssrt_sampler *s, const struct ss_sample *h,

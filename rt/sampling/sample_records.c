@@ -21,6 +21,9 @@ _Static_assert(sizeof(struct ss_rec_sampling) == 48 &&
                    sizeof(struct ss_rec_samples) == 16 &&
                    sizeof(struct ss_sample) == 8,
                "sampling record layouts (docs/experiment-file.md)");
+_Static_assert(sizeof(struct ss_rec_counter_totals) == 8 &&
+                   sizeof(struct ss_counter_total) == 40,
+               "counter totals layouts (docs/experiment-file.md)");
 
 #define RECORD_LIMIT ((uint64_t)64 << 20)
 
@@ -62,6 +65,31 @@ static void write_thread(struct ssrt_writer *w, struct ssrt_sampler *s) {
                            ssrt_sample_size, RECORD_LIMIT);
 }
 
+/* The counters' exact totals per thread, when sampling was on counters. */
+static void write_counter_totals(struct ssrt_writer *w) {
+  const char *sampled, *profiled;
+  if (!ssrt_sampling_on_counters(&sampled, &profiled))
+    return;
+  struct ss_rec_counter_totals r = {0, profiled ? 2 : 1};
+  uint32_t n = ssrt_sampler_count();
+  for (uint32_t i = 0; i < n; i++)
+    if (written(ssrt_sampler_at(i)))
+      r.num_threads++;
+  ssrt_record_begin(w, SS_REC_COUNTER_TOTALS);
+  ssrt_record_put(w, &r, sizeof r);
+  for (uint32_t i = 0; i < n; i++) {
+    if (!written(ssrt_sampler_at(i)))
+      continue;
+    struct ss_counter_total t;
+    ssrt_sampling_counter_total(ssrt_sampler_at(i), &t);
+    ssrt_record_put(w, &t, sizeof t);
+  }
+  ssrt_record_put_string(w, sampled);
+  if (profiled)
+    ssrt_record_put_string(w, profiled);
+  ssrt_record_end(w);
+}
+
 void ssrt_sampling_write_records(struct ssrt_writer *w,
                                  const struct ssrt_map_snapshot *map) {
   (void)map;
@@ -74,4 +102,5 @@ void ssrt_sampling_write_records(struct ssrt_writer *w,
   for (uint32_t i = 0; i < n; i++)
     if (written(ssrt_sampler_at(i)))
       write_thread(w, ssrt_sampler_at(i));
+  write_counter_totals(w);
 }

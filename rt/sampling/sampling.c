@@ -41,6 +41,11 @@ static int callstacks;        /* usertime, totaltime, _hwctime */
  * timer, and its overflows for the expiries (perf_counter.h). */
 static int hwc;
 static struct ssrt_hwc_event hwc_event;
+/* prof_hwc[time] with a profiled counter ($_SPEEDSHOP_HWC_PROF_EVENT):
+ * counted in the group of the sampled one, read at each of its
+ * overflows. */
+static int profiling;
+static struct ssrt_hwc_event profiled_event;
 /* The sampler owning each counter fd (index + 1), for the handler: an
  * overflow's siginfo names the fd, not the sampler. */
 #define FD_OWNERS 65536
@@ -62,6 +67,34 @@ int ssrt_sampling_signal(void) {
 
 const char *ssrt_sampling_clock(void) { return clock_text; }
 
+int ssrt_sampling_on_counters(const char **sampled, const char **profiled) {
+  *sampled = hwc ? hwc_event.name : NULL;
+  *profiled = hwc && profiling ? profiled_event.name : NULL;
+  return hwc;
+}
+
+void ssrt_sampling_counter_total(const struct ssrt_sampler *s,
+                                 struct ss_counter_total *t) {
+  memset(t, 0, sizeof *t);
+  t->thread_index = s->index;
+  t->tid = (uint32_t)s->tid;
+  struct ssrt_hwc_total c = s->final_total;
+  uint64_t profiled = s->final_profiled;
+  if (__atomic_load_n(&s->state, __ATOMIC_ACQUIRE) == SSRT_SAMPLER_LIVE &&
+      s->has_timer) {
+    ssrt_hwc_read(s->counter_fd, &c);
+    if (s->profiled_fd >= 0) {
+      struct ssrt_hwc_total p;
+      ssrt_hwc_read(s->profiled_fd, &p);
+      profiled = p.count;
+    }
+  }
+  t->count[0] = c.count;
+  t->count[1] = profiled;
+  t->enabled_ns = c.enabled_ns;
+  t->running_ns = c.running_ns;
+}
+
 uint64_t ssrt_sampling_interval(void) {
   if (hwc)
     return hwc_event.overflow;
@@ -81,12 +114,24 @@ static struct itimerspec period(void) {
 /* Must run on the sampler's own thread: CLOCK_THREAD_CPUTIME_ID is the
  * calling thread's clock. */
 static void arm_counter(struct ssrt_sampler *s) {
+  s->profiled_fd = -1;
+  s->last_count = 0;
   int fd = ssrt_hwc_open(&hwc_event, s->tid, sample_signal);
   if (fd < 0)
     return; /* ssrun opened the event before the program ran: rare */
   if (fd >= FD_OWNERS) {
     close(fd);
     return;
+  }
+  if (profiling) {
+    /* Without its profiled counter the thread's samples would weigh
+     * nothing: it is not sampled (ssrun opened both before the run). */
+    s->profiled_fd = ssrt_hwc_open_member(&profiled_event, s->tid, fd);
+    if (s->profiled_fd < 0) {
+      s->profiled_fd = -1;
+      close(fd);
+      return;
+    }
   }
   __atomic_store_n(&fd_owner[fd], s->index + 1, __ATOMIC_RELEASE);
   s->counter_fd = fd;
@@ -98,6 +143,9 @@ static void close_counter(struct ssrt_sampler *s) {
   if (s->counter_fd < FD_OWNERS)
     __atomic_store_n(&fd_owner[s->counter_fd], 0, __ATOMIC_RELEASE);
   close(s->counter_fd);
+  if (s->profiled_fd >= 0)
+    close(s->profiled_fd);
+  s->profiled_fd = -1;
   s->has_timer = 0;
 }
 
@@ -142,6 +190,11 @@ static void thread_end(void *p) {
     return;
   if (s->has_timer && hwc) {
     ssrt_hwc_read(s->counter_fd, &s->final_total);
+    if (s->profiled_fd >= 0) {
+      struct ssrt_hwc_total p;
+      ssrt_hwc_read(s->profiled_fd, &p);
+      s->final_profiled = p.count;
+    }
     close_counter(s);
   } else if (s->has_timer) {
     timer_delete(s->timer);
@@ -240,9 +293,24 @@ static int as_blocked(uint64_t fn, uint64_t *pcs, int depth) {
 
 /* -- the handler ------------------------------------------------------------ */
 
+/* What the thread's counter (the profiled one, where there is one)
+ * counted since its previous sample.  A read that fails weighs 0 and
+ * leaves the mark alone. */
+static uint64_t counter_delta(struct ssrt_sampler *s) {
+  struct ssrt_hwc_total t;
+  ssrt_hwc_read(profiling ? s->profiled_fd : s->counter_fd, &t);
+  if (t.count < s->last_count)
+    return 0;
+  uint64_t d = t.count - s->last_count;
+  s->last_count = t.count;
+  return d;
+}
+
 static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
                         const void *context) {
-  uint64_t pcs[SSRT_MAX_DEPTH];
+  /* [0] the weight (counters only), then the addresses. */
+  uint64_t words[1 + SSRT_MAX_DEPTH];
+  uint64_t *pcs = words + 1;
   struct ss_sample h;
   h.flags = 0;
   if (callstacks) {
@@ -261,7 +329,16 @@ static void take_sample(struct ssrt_sampler *s, const siginfo_t *si,
   uint64_t copies = 1;
   if (!hwc && si->si_overrun > 0)
     copies += (uint64_t)si->si_overrun;
-  ssrt_sampler_append(s, &h, pcs, copies);
+  if (hwc) {
+    /* One signal may stand for several overflows (a late timer, a
+     * sampled counter that raced ahead): the sample weighs what was
+     * counted, not one overflow value. */
+    h.flags |= SS_SAMPLE_WEIGHT;
+    words[0] = counter_delta(s);
+    ssrt_sampler_append(s, &h, words, copies);
+  } else {
+    ssrt_sampler_append(s, &h, pcs, copies);
+  }
 }
 
 static void on_sample(int sig, siginfo_t *si, void *context) {
@@ -351,11 +428,19 @@ static int use_counter(void) {
 }
 
 static int start_hwc(const struct ss_experiment *x) {
-  if (ssrt_hwc_event_from_env(&hwc_event) != 0) {
+  if (ssrt_hwc_event_from_env(SS_ENV_HWC_EVENT, &hwc_event) != 0) {
     ssrt_log("ssrt: $" SS_ENV_HWC_EVENT " is missing or malformed; the ",
              x->name, " experiment records no samples (run it with ssrun)",
              (const char *)0);
     return -1;
+  }
+  if (getenv(SS_ENV_HWC_PROF_EVENT)) {
+    if (ssrt_hwc_event_from_env(SS_ENV_HWC_PROF_EVENT, &profiled_event) != 0) {
+      ssrt_log("ssrt: $" SS_ENV_HWC_PROF_EVENT " is malformed; the ", x->name,
+               " experiment records no samples", (const char *)0);
+      return -1;
+    }
+    profiling = 1;
   }
   return use_counter();
 }

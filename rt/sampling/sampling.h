@@ -39,6 +39,7 @@
 
 #include "module_map.h"
 #include "record_writer.h"
+#include "ss/format.h"
 
 #include <stdint.h>
 
@@ -61,5 +62,15 @@ void ssrt_sampling_write_records(struct ssrt_writer *w,
 const char *ssrt_sampling_clock(void);
 /* For the records: the interval (hwc: the overflow value, in events). */
 uint64_t ssrt_sampling_interval(void);
+/* For the records: whether this image samples on perf_event counters
+ * (the hwc experiments, usertime and pcsamp on the task clock), and the
+ * names of the sampled counter and of the one profiled at its overflows
+ * (NULL when none). */
+int ssrt_sampling_on_counters(const char **sampled, const char **profiled);
+/* A sampler's counter totals: read now if its thread still runs, else as
+ * read when it ended.  Call with sampling paused. */
+struct ssrt_sampler;
+void ssrt_sampling_counter_total(const struct ssrt_sampler *s,
+                                 struct ss_counter_total *t);
 
 #endif

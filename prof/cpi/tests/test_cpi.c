@@ -138,19 +138,19 @@ static void build_program(void) {
   ideal.total_cycles = 4030;
 }
 
-/* The samples below, of fpcsamp, or of a counter experiment (`event`
- * non-NULL: prof_hwc of that event, overflow value 10000). */
-static struct ss_expfile *sampling_file_of(const char *event) {
+/* `samples` (with `weights`, or NULL), of fpcsamp, or of a counter
+ * experiment (`event` non-NULL: prof_hwc of that event, overflow value
+ * 10000). */
+static struct ss_expfile *file_of(const char *event,
+                                  const struct synth_sample *samples,
+                                  size_t num_samples,
+                                  const uint64_t *weights) {
   static const struct synth_module main_module = {
       "/synth/prog", PROG, PROG + 0x1000, PROG + 0x3000, {0}, 0,
       SS_MAP_MAIN};
   static const struct synth_module fake = {
       "/nonexistent/libfake.so", LIBFAKE, LIBFAKE + 0x1000, LIBFAKE + 0x9000,
       {0}, 0, 0};
-  static const struct synth_sample samples[] = {
-      {40, 1, 0, 0, 1, {PROG + 0x1018}}, {5, 1, 0, 0, 1, {PROG + 0x1004}},
-      {3, 1, 0, 0, 1, {PROG + 0x1034}},  {2, 1, 0, 0, 1, {PROG + 0x2004}},
-      {7, 1, 0, 0, 1, {LIBFAKE + 0x2000}}, {1, 1, 0, 0, 1, {0x1000}}};
   struct synth_options o;
   synth_default_options(&o);
   synth_set_sampling(&o, "fpcsamp");
@@ -166,8 +166,18 @@ static struct ss_expfile *sampling_file_of(const char *event) {
   o.modules = &fake;
   o.num_modules = 1;
   o.samples = samples;
-  o.num_samples = sizeof samples / sizeof samples[0];
+  o.num_samples = num_samples;
+  o.weights = weights;
   return parse_synth(&o, event ? "prog.prof_hwc.m1" : "prog.fpcsamp.m1");
+}
+
+/* The samples below, of fpcsamp or of a counter experiment. */
+static struct ss_expfile *sampling_file_of(const char *event) {
+  static const struct synth_sample samples[] = {
+      {40, 1, 0, 0, 1, {PROG + 0x1018}}, {5, 1, 0, 0, 1, {PROG + 0x1004}},
+      {3, 1, 0, 0, 1, {PROG + 0x1034}},  {2, 1, 0, 0, 1, {PROG + 0x2004}},
+      {7, 1, 0, 0, 1, {LIBFAKE + 0x2000}}, {1, 1, 0, 0, 1, {0x1000}}};
+  return file_of(event, samples, sizeof samples / sizeof samples[0], NULL);
 }
 
 static struct ss_expfile *sampling_file(void) {
@@ -360,6 +370,42 @@ static void test_hwc_join(void) {
   }
 }
 
+/* Samples that carry their weights (what the counter counted since the
+ * thread's previous sample): k1's 40 are 30 of 10000 ns and 10 of
+ * 25000 ns (late timers), 550,000 ns; the other 18 weigh 10000 each.  The
+ * rows' events are the weights' sums, and the measured cycles (task
+ * clock at the model's 1000 MHz) follow them, not samples x overflow. */
+static void test_weighted_hwc_join(void) {
+  const uint16_t w = SS_SAMPLE_WEIGHT;
+  const struct synth_sample samples[] = {
+      {30, 1, 0, w, 1, {PROG + 0x1018}},   {10, 1, 0, w, 1, {PROG + 0x1018}},
+      {5, 1, 0, w, 1, {PROG + 0x1004}},    {3, 1, 0, w, 1, {PROG + 0x1034}},
+      {2, 1, 0, w, 1, {PROG + 0x2004}},    {7, 1, 0, w, 1, {LIBFAKE + 0x2000}},
+      {1, 1, 0, w, 1, {0x1000}}};
+  static const uint64_t weights[] = {10000, 25000, 10000, 10000,
+                                     10000, 10000, 10000};
+  struct ss_expfile *f = file_of("perf::PERF_COUNT_SW_TASK_CLOCK", samples,
+                                 sizeof samples / sizeof samples[0], weights);
+  CHECK(f != NULL);
+  if (!f)
+    return;
+  struct ss_profile p;
+  struct ss_cpi c;
+  if (join_file(f, &p, &c) == 0) {
+    CHECK_I64(c.samples, 58, "samples");
+    CHECK_I64(c.events, 550000 + 18 * 10000, "the run's events: the weights");
+    CHECK_I64(c.sampled_ns, 730000, "their nanoseconds");
+    CHECK_NEAR(c.blocks[1].events, 550000, "k1 events");
+    CHECK_NEAR(c.loops[0].events, 550000, "loop events");
+    CHECK_NEAR(ss_cpi_events_per_execution(&c.loops[0]), 550,
+               "loop events an iteration");
+    CHECK_NEAR(c.blocks[1].sampled_cycles, 550000, "k1 measured cycles");
+    ss_cpi_release(&c);
+  }
+  ss_profile_release(&p);
+  ss_expfile_free(f);
+}
+
 /* A row's cause from its samples, ratio, accesses and branches. */
 static enum ss_cpi_cause cause(uint64_t samples, double ideal, double ratio,
                                double loads, double unsure) {
@@ -408,5 +454,6 @@ int main(void) {
   test_join();
   test_causes();
   test_hwc_join();
+  test_weighted_hwc_join();
   return check_finish("prof-cpi-test");
 }

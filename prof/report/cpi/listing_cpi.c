@@ -232,8 +232,8 @@ static void print_outside(const struct ss_listing *l) {
 static void print_counter(FILE *out, const struct ss_cpi *c) {
   fprintf(out, "%16" PRIu64 ": Total samples (counter overflows)\n",
           c->samples);
-  fprintf(out, "%16.0f: Total counts (overflows x overflow value)\n",
-          (double)c->samples * (double)c->interval_ns);
+  fprintf(out, "%16" PRIu64 ": Total counts (the samples' counts)\n",
+          c->events);
   fprintf(out, "%16" PRIu64 ": Counter overflow value\n", c->interval_ns);
   fprintf(out, "%16s: Counter\n", c->event);
   if (c->timed)

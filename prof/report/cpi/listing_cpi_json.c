@@ -97,7 +97,7 @@ void ss_json_write_cpi(struct ss_json *j, const struct ss_listing *l) {
   if (c->hwc) {
     ss_json_string(j, "event", c->event);
     ss_json_uint(j, "overflow", c->interval_ns);
-    ss_json_double(j, "events", (double)c->samples * (double)c->interval_ns);
+    ss_json_double(j, "events", (double)c->events);
     ss_json_bool(j, "timed", c->timed);
   }
   ss_json_double(j, "clock_mhz", c->clock_mhz);

@@ -66,10 +66,11 @@ static void thread_events(struct ss_json *j, const struct ss_xprofile *x,
   struct open {
     uint32_t frame;
     double ts;
-    uint64_t samples;
+    uint64_t samples, ns;
   } *open = NULL;
   size_t depth = 0, cap = 0;
-  double step = (double)t->interval_ns / 1000.0;
+  /* A sample lasts its weight: the time line is the weights' sum. */
+  uint64_t elapsed_ns = 0;
   for (size_t i = 0; i <= t->num; i++) {
     const struct ss_xstack *st =
         i < t->num ? &x->stacks[x->sequence[t->first + i]] : NULL;
@@ -77,12 +78,11 @@ static void thread_events(struct ss_json *j, const struct ss_xprofile *x,
     while (st && keep < depth && keep < st->depth &&
            open[keep].frame == x->locs[st->first + keep].frame)
       keep++;
-    double now = (double)i * step;
+    double now = (double)elapsed_ns / 1000.0;
     while (depth > keep) {
       depth--;
       double v[SS_XVALUES] = {(double)open[depth].samples,
-                              (double)open[depth].samples *
-                                  (double)t->interval_ns};
+                              (double)open[depth].ns};
       event(j, x, open[depth].frame, t->pid, t->tid, open[depth].ts,
             now - open[depth].ts, v);
     }
@@ -90,10 +90,14 @@ static void thread_events(struct ss_json *j, const struct ss_xprofile *x,
       break;
     for (; depth < st->depth; depth++) {
       SS_GROW(open, cap, depth);
-      open[depth] = (struct open){x->locs[st->first + depth].frame, now, 0};
+      open[depth] = (struct open){x->locs[st->first + depth].frame, now, 0, 0};
     }
-    for (size_t d = 0; d < depth; d++)
+    uint64_t ns = x->sequence_ns[t->first + i];
+    for (size_t d = 0; d < depth; d++) {
       open[d].samples++;
+      open[d].ns += ns;
+    }
+    elapsed_ns += ns;
   }
   free(open);
 }

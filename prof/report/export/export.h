@@ -91,6 +91,7 @@ struct ss_xprofile {
   struct ss_xthread *threads;
   size_t num_threads;
   uint32_t *sequence;
+  uint64_t *sequence_ns; /* sampling: each entry's weight (ns or events) */
   size_t num_sequence;
   /* ideal: the call tree's nodes as stacks: node i is stack node_stack[i] */
   char **strings; /* owned */

@@ -224,6 +224,7 @@ static void build_samples(struct ss_xprofile *x, const struct ss_listing *l) {
         t->num};
   }
   x->sequence = s->sequence;
+  x->sequence_ns = s->sequence_ns;
   x->num_sequence = s->num_sequence;
 }
 

@@ -38,7 +38,10 @@ static void thread_profile(struct ss_json *j, const struct ss_xprofile *x,
                            const struct ss_xthread *t) {
   char name[64];
   snprintf(name, sizeof name, "pid %u, thread %u", t->pid, t->tid);
-  begin_profile(j, name, "nanoseconds", (double)(t->num * t->interval_ns));
+  uint64_t end = 0;
+  for (size_t i = 0; i < t->num; i++)
+    end += x->sequence_ns[t->first + i];
+  begin_profile(j, name, "nanoseconds", (double)end);
   ss_json_begin_array(j, "samples");
   for (size_t i = 0; i < t->num; i++)
     if (i == 0 || x->sequence[t->first + i] != x->sequence[t->first + i - 1])
@@ -47,10 +50,11 @@ static void thread_profile(struct ss_json *j, const struct ss_xprofile *x,
   ss_json_begin_array(j, "weights");
   for (size_t i = 0; i < t->num;) {
     size_t k = i + 1;
+    uint64_t ns = x->sequence_ns[t->first + i];
     while (k < t->num &&
            x->sequence[t->first + k] == x->sequence[t->first + i])
-      k++;
-    ss_json_uint(j, NULL, (k - i) * t->interval_ns);
+      ns += x->sequence_ns[t->first + k++];
+    ss_json_uint(j, NULL, ns);
     i = k;
   }
   ss_json_end_array(j);

@@ -14,8 +14,10 @@ void ss_list_pcsamp_functions(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   FILE *out = l->out;
   int64_t total = (int64_t)m->ns;
-  ss_print_title(out, m->hwc ? "Function list, in descending order by counts"
-                             : "Function list, in descending order by time");
+  ss_print_title(out, !m->hwc ? "Function list, in descending order by time"
+                     : m->profiled ? "Function list, in descending order by "
+                                     "counts of the profiled counter"
+                                   : "Function list, in descending order by counts");
   fprintf(out, "%7s %10s %7s %7s %10s  %s\n", "[index]", ss_sample_unit(m), "%",
           "cum.%", "samples", "function (dso: file, line)");
   struct ss_quit_state q;

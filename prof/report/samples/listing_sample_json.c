@@ -55,6 +55,14 @@ static void write_sampling(struct ss_json *j, const struct ss_sample_model *m) {
     ss_json_uint(j, "overflow", m->interval_ns);
     ss_json_uint(j, "events", m->ns);
   }
+  if (m->counted) {
+    /* The counters' exact totals (COUNTER_TOTALS): the weighed counter's
+     * (the profiled one's where there is one), and the sampled one's. */
+    ss_json_uint(j, "counted_events", m->counted_total);
+    ss_json_uint(j, "counted_sampled_events", m->sampled_counter_total);
+    if (m->profiled)
+      ss_json_string(j, "profiled_event", m->profiled);
+  }
   ss_json_end_object(j);
 }
 

@@ -45,8 +45,26 @@ const char *ss_sample_unit(const struct ss_sample_model *m) {
   return m->hwc ? "counts" : "secs";
 }
 
+/* The counters' exact totals against what the samples hold: the samples
+ * weigh what the counter counted up to each thread's last sample, so the
+ * sampled total falls short of the counted one by what was counted after
+ * it (under an overflow value a thread). */
+static void counted_lines(FILE *out, const struct ss_sample_model *m) {
+  if (!m->counted)
+    return;
+  if (m->profiled)
+    fprintf(out, "%16" PRIu64 ": Total counts of the sampled counter "
+            "(counted)\n", m->sampled_counter_total);
+  fprintf(out, "%16" PRIu64 ": Total counts%s (counted, every thread)\n",
+          m->counted_total, m->profiled ? " of the profiled counter" : "");
+  if (m->counted_total > 0)
+    fprintf(out, "%15.1f%%: Of them in the samples\n",
+            100.0 * (double)m->ns / (double)m->counted_total);
+}
+
 /* The hwc experiments, in the words of the seeds' chapter: overflows of
- * a counter, multiplied by the overflow value to give the events. */
+ * a counter; each sample weighs the events its counter counted since the
+ * thread's previous one (older files: the overflow value). */
 static void hwc_summary(const struct ss_listing *l) {
   const struct ss_sample_model *m = l->samples;
   FILE *out = l->out;
@@ -58,10 +76,18 @@ static void hwc_summary(const struct ss_listing *l) {
   if (m->callstacks)
     fprintf(out, "%16" PRIu64 ": Samples with incomplete traceback\n",
             m->incomplete);
-  fprintf(out, "%16" PRIu64 ": Total counts (overflows x overflow value)\n",
-          m->ns);
+  if (m->counted)
+    fprintf(out, "%16" PRIu64 ": Total counts%s (sampled: the samples' "
+            "counts)\n", m->ns, m->profiled ? " of the profiled counter" : "");
+  else
+    fprintf(out, "%16" PRIu64 ": Total counts (overflows x overflow value)\n",
+            m->ns);
+  counted_lines(out, m);
   fprintf(out, "%16" PRIu64 ": Counter overflow value\n", m->interval_ns);
-  fprintf(out, "%16s: Counter\n", m->clock);
+  fprintf(out, "%16s: Counter%s\n", m->clock,
+          m->profiled ? " sampled (its overflows)" : "");
+  if (m->profiled)
+    fprintf(out, "%16s: Counter profiled (the counts)\n", m->profiled);
   print_extras(l);
 }
 
@@ -92,5 +118,10 @@ void ss_list_sample_summary(const struct ss_listing *l) {
             (double)m->interval_ns / 1e6);
     fprintf(out, "%16u: Sample bin width (bytes)\n", m->bin_bytes);
   }
+  /* On the task clock, the samples weigh the nanoseconds it counted: the
+   * threads' exact CPU time beside them. */
+  if (m->counted)
+    fprintf(out, "%16.3f: CPU time counted by the task clock (secs.)\n",
+            ss_secs(m->counted_total));
   print_extras(l);
 }

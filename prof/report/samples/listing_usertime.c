@@ -32,9 +32,12 @@ void ss_list_usertime_functions(const struct ss_listing *l) {
   sort_model = m;
   ss_sort(order, m->num_functions, sizeof *order, by_exclusive);
   sort_model = NULL;
-  ss_print_title(out, m->hwc
-                         ? "Function list, in descending order by exclusive counts"
-                         : "Function list, in descending order by exclusive time");
+  ss_print_title(out, !m->hwc ? "Function list, in descending order by "
+                                "exclusive time"
+                     : m->profiled ? "Function list, in descending order by "
+                                     "exclusive counts of the profiled counter"
+                                   : "Function list, in descending order by "
+                                     "exclusive counts");
   char excl[16], incl[16];
   snprintf(excl, sizeof excl, "excl.%s", ss_sample_unit(m));
   snprintf(incl, sizeof incl, "incl.%s", ss_sample_unit(m));
