@@ -149,6 +149,20 @@ static bool inVectorizedLoop(const LoopInfo &LI, const BasicBlock *BB) {
   return false;
 }
 
+// Whether a merged marker of In's callee counts In's calls: one placed in
+// the function instance (subprogram, inline chain) where In's call was
+// made, or one around it (two copies of put_buf inlined into two copies
+// of put_str merge into a marker in the caller of put_str).
+static bool mergedMarkerCounts(
+    const DenseSet<std::pair<const DISubprogram *, Instance>> &Merged,
+    const Instance &In) {
+  for (const DILocation *At = In.second; At; At = At->getInlinedAt())
+    if (Merged.count({In.first, {At->getScope()->getSubprogram(),
+                                 At->getInlinedAt()}}))
+      return true;
+  return false;
+}
+
 std::vector<FoundEntry> takeEntryMarkers(Function &F,
                                          const MarkedFunctions &MarkedNames,
                                          const LoopInfo &LI) {
@@ -222,10 +236,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
   // Code of an inlined copy whose marker is gone: its entries are unknown,
   // and the listings say so rather than count too few.
   for (const Instance &In : Present) {
-    if (Marked.count(In) ||
-        Merged.count({In.first,
-                      {In.second->getScope()->getSubprogram(),
-                       In.second->getInlinedAt()}}))
+    if (Marked.count(In) || mergedMarkerCounts(Merged, In))
       continue;
     FoundEntry E;
     E.Callee = MarkedNames.symbolOf(In.first);
