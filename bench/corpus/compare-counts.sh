@@ -15,8 +15,10 @@
 #   bzip2 -O0 62 of 62 equal; -O2 62 of 62.
 #   Lua   -O0 524 of 532 equal, -O2 526 of 533, 0 unknown: the 7-8 that
 #         differ (equalkey, getfreepos, mainpositionTV, luaS_newlstr ...)
-#         are the interpreter's own: its string hash seed mixes an address
-#         and the time, so two runs of one build differ in the same ones.
+#         are the interpreter's own: its hash seed mixes addresses and
+#         the time (two runs of one build differ in the table functions),
+#         and luaS_new's string cache is indexed by the C string's address
+#         (luaS_newlstr's calls differ by a few between builds).
 #   jq    -O0 376 of 493 equal, -O2 376 of 495, 0 unknown: its test suite
 #         does not repeat itself (two runs of the same sscc build differ in
 #         118 functions, by the same few calls).
