@@ -149,20 +149,6 @@ static bool inVectorizedLoop(const LoopInfo &LI, const BasicBlock *BB) {
   return false;
 }
 
-// Whether a merged marker of In's callee counts In's calls: one placed in
-// the function instance (subprogram, inline chain) where In's call was
-// made, or one around it (two copies of put_buf inlined into two copies
-// of put_str merge into a marker in the caller of put_str).
-static bool mergedMarkerCounts(
-    const DenseSet<std::pair<const DISubprogram *, Instance>> &Merged,
-    const Instance &In) {
-  for (const DILocation *At = In.second; At; At = At->getInlinedAt())
-    if (Merged.count({In.first, {At->getScope()->getSubprogram(),
-                                 At->getInlinedAt()}}))
-      return true;
-  return false;
-}
-
 std::vector<FoundEntry> takeEntryMarkers(Function &F,
                                          const MarkedFunctions &MarkedNames,
                                          const LoopInfo &LI) {
@@ -172,9 +158,6 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
   if (!List)
     return Found;
   DenseSet<Instance> Marked, Present;
-  // Markers of several copies merged into one (below): the callee, and
-  // the function instance (subprogram, inline chain) whose calls it counts.
-  DenseSet<std::pair<const DISubprogram *, Instance>> Merged;
   std::vector<Instruction *> Markers;
   for (BasicBlock &BB : F)
     for (Instruction &I : BB) {
@@ -195,19 +178,6 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
           Next = Next->getNextNode();
         // In a vectorized loop's remainder: its vector body lost the copy.
         E.Position = inVectorizedLoop(LI, &BB) ? nullptr : Next;
-        // Identical markers of two copies (the same callee inlined on both
-        // sides of an if) are hoisted or sunk into one by SimplifyCFG,
-        // which gives it a merged location: line 0 in the callers' common
-        // scope, naming neither copy.  It runs once for each entry into
-        // either copy, so it counts their calls; the copies' code left
-        // around it is not a lost marker.
-        auto *CalleeSP = dyn_cast_or_null<DISubprogram>(R->getOperand(3).get());
-        if (L && CalleeSP && L->getScope()->getSubprogram() != CalleeSP) {
-          Merged.insert({CalleeSP, {L->getScope()->getSubprogram(),
-                                    L->getInlinedAt()}});
-          Found.push_back(std::move(E));
-          continue;
-        }
         if (L && L->getInlinedAt()) {
           const DILocation *At = L->getInlinedAt();
           E.Inlined = true;
@@ -236,7 +206,7 @@ std::vector<FoundEntry> takeEntryMarkers(Function &F,
   // Code of an inlined copy whose marker is gone: its entries are unknown,
   // and the listings say so rather than count too few.
   for (const Instance &In : Present) {
-    if (Marked.count(In) || mergedMarkerCounts(Merged, In))
+    if (Marked.count(In))
       continue;
     FoundEntry E;
     E.Callee = MarkedNames.symbolOf(In.first);

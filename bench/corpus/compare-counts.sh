@@ -12,19 +12,21 @@
 #     PROJECT   of bench/corpus/projects.sh (default: zlib cjson bzip2 jq sqlite)
 #
 # Results (issue 32; zlib and cJSON: lit/corpus/zlib-cjson.test, in CI):
-#   bzip2 -O0 62 of 62 equal; -O2 62 of 62.
-#   Lua   -O0 524 of 532 equal, -O2 526 of 533, 0 unknown: the 7-8 that
+#   bzip2 -O0 62 of 62 equal; -O2 61 of 61 (1 unknown, below).
+#   Lua   -O0 524 of 532 equal, -O2 521 of 529 (5 unknown): the 8 that
 #         differ (equalkey, getfreepos, mainpositionTV, luaS_newlstr ...)
 #         are the interpreter's own: its hash seed mixes addresses and
 #         the time (two runs of one build differ in the table functions),
 #         and luaS_new's string cache is indexed by the C string's address
 #         (luaS_newlstr's calls differ by a few between builds).
-#   jq    -O0 376 of 493 equal, -O2 376 of 495, 0 unknown: its test suite
+#   jq    -O0 376 of 493 equal, -O2 368 of 486 (10 unknown): its suite
 #         does not repeat itself (two runs of the same sscc build differ in
 #         118 functions, by the same few calls).
-# -O2 had unknowns (bzip2 1, Lua 5, jq 10) until the pass took a marker
-# that SimplifyCFG merged from two inlined copies as counting both
-# (docs/counting.md, lit/counts/hoisted-markers.c).
+# At -O2 sscc also says 'unknown' for bzip2 1, Lua 5 and jq 10 functions:
+# SimplifyCFG merged the entry markers of two inlined copies into one that
+# names neither (docs/counting.md); SQLite's test programs: 1 (a copy in a
+# loop the vectorizer widened, sqlite3HexToInt in sqlite3HexToBlob) with a
+# pass that counted merged markers, which cJSON's putchar showed wrong.
 #
 # Prints run.sh's table, then one line per project and level: functions
 # compared, equal, differing, and those only one tool has; each
