@@ -43,11 +43,28 @@ static constexpr unsigned MaxTripCountTerms = 32;
 // -Rpass=ss-promote / -Rpass-missed=ss-promote show what happened per loop.
 static constexpr const char *RemarkPass = "ss-promote";
 
+// Whether T is a computed goto (an interpreter's dispatch, `goto
+// *table[op]`) whose edges stay in L or go to exits that only L enters
+// (the handler that returns): the register is then added at the start of
+// such an exit, and no edge of T needs splitting, which LLVM cannot do.
+static bool indirectBranchInLoop(const Instruction *T, const Loop &L) {
+  auto *IB = dyn_cast<IndirectBrInst>(T);
+  if (!IB)
+    return false;
+  for (const BasicBlock *Succ : successors(IB))
+    if (!L.contains(Succ))
+      for (const BasicBlock *Pred : predecessors(Succ))
+        if (!L.contains(Pred))
+          return false;
+  return true;
+}
+
 // Why control may leave L other than through its exit blocks, or "".
 static std::string otherWayOut(const Loop &L) {
   for (BasicBlock *BB : L.blocks()) {
     const Instruction *T = BB->getTerminator();
-    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T))
+    if (!isa<BranchInst>(T) && !isa<SwitchInst>(T) &&
+        !indirectBranchInLoop(T, L))
       return std::string("a block ends in ") + T->getOpcodeName();
     for (const Instruction &I : *BB)
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -464,10 +481,18 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
   // innermost ones, so their other counters stay in memory.
   const char *InnerLoops = "it has inner loops (a register counting it would "
                            "stay live through them)";
+  // An outer loop that could not be promoted even without its inner loops
+  // says why (an interpreter's loop around its handlers: a call in it may
+  // longjmp out, which would lose counts held in registers).
   SmallVector<BasicBlock *, 8> Exits;
-  std::string Why = FromTrips.empty() && !L.isInnermost()
-                        ? InnerLoops
-                        : makePromotable(L, A.DT, A.LI, Exits);
+  std::string Why;
+  if (FromTrips.empty() && !L.isInnermost()) {
+    Why = otherWayOut(L);
+    if (Why.empty())
+      Why = InnerLoops;
+  } else {
+    Why = makePromotable(L, A.DT, A.LI, Exits);
+  }
   SmallVector<Value *, 4> Counts;
   if (Why.empty() && !FromTrips.empty() && Exits.size() == 1 &&
       computeBeforeLoop(L, PerEntry, A.SE, Counts)) {

@@ -12,7 +12,8 @@
 // and crowd the program's own values there.  The counts stay exact
 // because only loops are changed that can be left through their exits
 // alone: no call in them may fail to return (exit, longjmp, throw, fork)
-// and no block in them ends in anything but a branch or a switch.  Adding
+// and no block in them ends in anything but a branch, a switch or a
+// computed goto to blocks of the same loop (an interpreter's dispatch).  Adding
 // the register at the exits (not storing it) keeps recursion inside the
 // loop exact too.
 #ifndef SS_PASS_COUNTERPROMOTION_H

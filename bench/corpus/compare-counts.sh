@@ -11,13 +11,22 @@
 #     --opt     the levels (default: -O0 and -O2)
 #     PROJECT   of bench/corpus/projects.sh (default: zlib cjson bzip2 jq sqlite)
 #
-# Last results (issue 32): zlib -O0 112 of 112 equal, -O2 110 of 110 (2
-# unknown: ssprof prints '?' for gz_load and detect_data_type, whose
-# inlined copies lost their entry markers); cJSON -O0 353 of 353 equal;
-# cJSON -O2 321 of 349 equal, 28 below clang's (cJSON_IsTrue 12 for 246,
-# most others by 1 to 8): functions inlined into the test programs (which
-# #include cJSON.c) whose inlined copies' calls sscc misses without
-# noticing, an open bug in the pass's entry markers, plus 5 unknown.
+# Results (issue 32; zlib and cJSON: lit/corpus/zlib-cjson.test, in CI):
+#   bzip2 -O0 62 of 62 equal; -O2 61 of 61 (1 unknown, below).
+#   Lua   -O0 524 of 532 equal, -O2 521 of 529 (5 unknown): the 8 that
+#         differ (equalkey, getfreepos, mainpositionTV, luaS_newlstr ...)
+#         are the interpreter's own: its hash seed mixes addresses and
+#         the time (two runs of one build differ in the table functions),
+#         and luaS_new's string cache is indexed by the C string's address
+#         (luaS_newlstr's calls differ by a few between builds).
+#   jq    -O0 376 of 493 equal, -O2 368 of 486 (10 unknown): its suite
+#         does not repeat itself (two runs of the same sscc build differ in
+#         118 functions, by the same few calls).
+# At -O2 sscc also says 'unknown' for bzip2 1, Lua 5 and jq 10 functions:
+# SimplifyCFG merged the entry markers of two inlined copies into one that
+# names neither (docs/counting.md); SQLite's test programs: 1 (a copy in a
+# loop the vectorizer widened, sqlite3HexToInt in sqlite3HexToBlob) with a
+# pass that counted merged markers, which cJSON's putchar showed wrong.
 #
 # Prints run.sh's table, then one line per project and level: functions
 # compared, equal, differing, and those only one tool has; each
