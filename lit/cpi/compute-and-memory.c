@@ -42,6 +42,14 @@
 // TEXT-NEXT: lost.secs
 // TEXT-NEXT: loop at compute-and-memory.c, {{[0-9]+}} (depth 1) in walk (prog)
 // TEXT-NEXT: memory: {{[0-9]+}} loads an iteration
+// TEXT-NOT: measured is below ideal
+//
+// Measured cycles are sampled seconds at the clock: at 1 MHz (far below any
+// core's) they fall a thousandfold below ideal, and the summary says the
+// clock is what is wrong.
+// RUN: %ssprof -cpi -clock 1 prog.ideal.m* prog.fpcsamp.m* | FileCheck %s --check-prefix=SLOW
+// SLOW: Measured / ideal cycles of the instrumented code
+// SLOW-NEXT: measured is below ideal: the core ran faster than 1 MHz (turbo, or a virtual machine's reported clock); give the clock it ran at with -clock MHz
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdint.h>
 #include <stdio.h>

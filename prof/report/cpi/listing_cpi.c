@@ -293,6 +293,16 @@ static void print_summary(const struct ss_listing *l) {
            100 * ss_cpi_error(&c->total));
   fprintf(out, "%16s: Measured / ideal cycles of the instrumented code\n",
           text);
+  /* Ideal cycles are a lower bound; measured ones are seconds at the
+   * clock, so a measured figure below ideal beyond twice its error says
+   * the core ran faster than the clock taken (turbo, or the clock a
+   * virtual machine reports), not that the model is wrong. */
+  double ratio = ss_cpi_ratio(&c->total);
+  if (ratio > 0 && ratio * (1 + 2 * ss_cpi_error(&c->total)) < 1)
+    fprintf(out, "%16s  measured is below ideal: the core ran faster than "
+                 "%.6g MHz (turbo, or a virtual machine's reported clock); "
+                 "give the clock it ran at with -clock MHz\n",
+            "", c->clock_mhz);
 }
 
 void ss_list_cpi(const struct ss_listing *l) {
