@@ -1,4 +1,4 @@
-/* hash_table.c -- open addressing with linear probing, FNV-1a hashes. */
+/* hash_table.c -- open addressing with linear probing. */
 #include "base.h"
 
 
@@ -7,13 +7,13 @@
 
 #define EMPTY UINT32_MAX
 
-static uint64_t fnv1a(const uint8_t *p, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < n; i++) {
-    h ^= p[i];
-    h *= 0x100000001b3ull;
-  }
-  return h;
+/* The table's hash: the first lane of ss_hash128, which reads 8 bytes
+ * at a step (FNV-1a's byte at a time was 5% of a cached SQLite listing,
+ * whose region keys are whole blocks' text). */
+static uint64_t table_hash(const void *key, size_t len) {
+  uint64_t h[2];
+  ss_hash128(key, len, h);
+  return h[0];
 }
 
 void ss_hash_init(struct ss_hash *h) { memset(h, 0, sizeof *h); }
@@ -47,7 +47,7 @@ uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
                         int *inserted) {
   if (2 * (h->count + 1) > h->cap) /* at most half full */
     rehash(h);
-  uint64_t hash = fnv1a(key, len);
+  uint64_t hash = table_hash(key, len);
   size_t j = hash & (h->cap - 1);
   for (;; j = (j + 1) & (h->cap - 1)) {
     const struct ss_hash_slot *s = &h->slots[j];
@@ -85,7 +85,7 @@ uint32_t ss_hash_intern(struct ss_hash *h, const void *key, size_t len,
 uint32_t ss_hash_find(const struct ss_hash *h, const void *key, size_t len) {
   if (h->cap == 0)
     return UINT32_MAX;
-  uint64_t hash = fnv1a(key, len);
+  uint64_t hash = table_hash(key, len);
   for (size_t j = hash & (h->cap - 1);; j = (j + 1) & (h->cap - 1)) {
     const struct ss_hash_slot *s = &h->slots[j];
     if (s->value == EMPTY)
