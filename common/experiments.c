@@ -55,6 +55,11 @@ static const struct ss_experiment hwc_table[] = {
      10000019, 0, 0, -1},
 };
 
+/* DCPI's load-latency profiler (seed 004), outside the table: ssrun takes
+ * it as -ldlatency [-bins FILE] and lists it apart; "ldlat:cu" is ours. */
+static const struct ss_experiment ldlatency = {
+    "ldlatency", "ldlat:cu", 0, 0, 0, SS_TRACE_LDLATENCY, 0, -1};
+
 /* The rest of the seeds' list; ssrun names them as "not available yet". */
 static const char *const planned[] = {"bbcounts", "numa"};
 
@@ -73,6 +78,8 @@ const struct ss_experiment *ss_experiment_find(const char *name) {
   for (size_t i = 0; i < sizeof hwc_table / sizeof hwc_table[0]; i++)
     if (same(hwc_table[i].name, name))
       return &hwc_table[i];
+  if (same(ldlatency.name, name))
+    return &ldlatency;
   return NULL;
 }
 

@@ -138,9 +138,17 @@ static int paranoid_level(void) {
 
 int ss_hwc_probe(const struct ss_hwc_resolved *r, uint64_t overflow, char *why,
                  size_t why_size) {
+  return ss_hwc_probe_sampling(r, overflow, 0, 0, why, why_size);
+}
+
+int ss_hwc_probe_sampling(const struct ss_hwc_resolved *r, uint64_t overflow,
+                          uint64_t sample_type, unsigned precise, char *why,
+                          size_t why_size) {
   struct perf_event_attr a;
   fill_attr(r, &a);
   a.sample_period = overflow;
+  a.sample_type = sample_type;
+  a.precise_ip = precise & 3u;
   int fd = (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
   if (fd >= 0) {
     close(fd);

@@ -27,6 +27,10 @@ int ss_hwc_resolve(const char *spec, int kernel, struct ss_hwc_resolved *r,
  * reason in `why` (no PMU, perf_event_paranoid, an event the CPU lacks). */
 int ss_hwc_probe(const struct ss_hwc_resolved *r, uint64_t overflow, char *why,
                  size_t why_size);
+/* The same with the samples' fields and precise_ip (ldlatency). */
+int ss_hwc_probe_sampling(const struct ss_hwc_resolved *r, uint64_t overflow,
+                          uint64_t sample_type, unsigned precise, char *why,
+                          size_t why_size);
 
 /* perf_event_open(attr of `r`, pid, cpu -1, group_fd, flags): the fd or -1
  * with errno set; `inherit` and `disabled_until_exec` for counting a

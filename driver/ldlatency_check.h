@@ -5,7 +5,11 @@
 #ifndef SS_DRIVER_LDLATENCY_CHECK_H
 #define SS_DRIVER_LDLATENCY_CHECK_H
 
+#include "hwc_resolve.h"
+#include "latency_bins.h"
+
 #include <stddef.h>
+#include <stdint.h>
 
 enum ss_ldlat_pmu {
   SS_LDLAT_NONE,
@@ -18,8 +22,19 @@ enum ss_ldlat_pmu {
  * what is missing when none is there. */
 enum ss_ldlat_pmu ss_ldlat_pmu(const char *sysfs, char *why, size_t why_size);
 
-/* Reads and checks the bins file at `path`: 0, or -1 with a one-line
- * reason in `why` ("line 3: MAX \"x\" is not a number of cycles"). */
-int ss_ldlat_check_bins(const char *path, char *why, size_t why_size);
+/* Reads and checks the bins file at `path` into `bins`: 0, or -1 with a
+ * one-line reason in `why` ("line 3: MAX \"x\" is not a number of
+ * cycles"). */
+int ss_ldlat_check_bins(const char *path, struct ss_latency_bins *bins,
+                        char *why, size_t why_size);
+
+/* The event that samples loads on this machine, read from `sysfs` for
+ * `pmu` (PEBS: cpu/type, cpu/events/mem-loads and the cpu/format/ fields
+ * it names, the ldlat threshold 3 unless it gives one; IBS: ibs_op/type),
+ * sampling every `period`th (IBS: rounded up to a multiple of 16) in
+ * user mode; `precise` the precise_ip it needs.  0, or -1 with `why`. */
+int ss_ldlat_event(const char *sysfs, enum ss_ldlat_pmu pmu, uint64_t period,
+                   struct ss_hwc_resolved *r, unsigned *precise,
+                   uint64_t *period_used, char *why, size_t why_size);
 
 #endif

@@ -26,6 +26,7 @@
 #include "hwc_events.h"
 #include "hwc_resolve.h"
 #include "ldlatency_check.h"
+#include "ldlatency_env.h"
 #include "ss/format.h"
 #include "locate.h"
 #include "preload.h"
@@ -33,6 +34,7 @@
 #include "util.h"
 #include "ss/format.h"
 
+#include <linux/perf_event.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -59,6 +61,8 @@ static void usage(FILE *out) {
           "event name, $" SS_ENV_HWC_COUNTER_OVERFLOW ")\n"
           "  -ldlatency [-bins FILE]  DCPI's load-latency profiler (Intel PEBS "
           "load latency, AMD IBS op sampling), latencies binned by FILE\n"
+          "                (a sample every $" SS_ENV_LDLATENCY_PERIOD " loads, "
+          "default 1009)\n"
           "  -v            say what is run, with what\n"
           "  -calsig SIG   each arrival of signal SIG (name or number) records "
           "a caliper point\n"
@@ -188,25 +192,87 @@ static void choose_hwc_event(const struct ss_experiment *exp, bool verbose) {
 }
 
 /* DCPI's load-latency profiler (004_): the bins file is checked first
- * (a mistake in it is the user's to fix on any machine), then the CPU.
- * Without PEBS load latency or IBS op sampling the machine cannot do it,
- * and says so; with one, ssrun's runtime does not collect it yet
- * (docs/ldlatency.md): the listing is built and tested on synthetic
- * experiments. */
-static _Noreturn void refuse_ldlatency(const char *bins) {
+ * (a mistake in it is the user's to fix on any machine), then the CPU:
+ * without PEBS load latency or IBS op sampling the machine cannot do it,
+ * and says so before the program starts.  With one, the event (read from
+ * the kernel's PMU list), the period and the bins go to the runtime
+ * (common/ldlatency_env.h); the tests' stand-in event replaces the CPU's
+ * (docs/ldlatency.md). */
+static void choose_ldlatency_event(const char *bins, bool verbose) {
   char why[512];
-  if (bins && ss_ldlat_check_bins(bins, why, sizeof why) != 0)
+  struct ss_latency_bins b;
+  if (bins && ss_ldlat_check_bins(bins, &b, why, sizeof why) != 0)
     die(1, "%s: %s (a latency-bins file has lines of MIN MAX REP NAME)",
         bins, why);
-  /* Internal, for tests: another tree in place of the kernel's PMU list. */
-  const char *sysfs = getenv("_SSRUN_PMU_SYSFS");
-  enum ss_ldlat_pmu pmu = ss_ldlat_pmu(
-      sysfs ? sysfs : "/sys/bus/event_source/devices", why, sizeof why);
-  if (pmu == SS_LDLAT_NONE)
-    die(1, "ldlatency: this machine cannot sample load latencies: %s", why);
-  die(1, "ldlatency: this machine has %s, but ssrun's runtime cannot "
-         "collect load latencies yet (docs/ldlatency.md)",
-      pmu == SS_LDLAT_PEBS ? "PEBS load-latency sampling" : "IBS op sampling");
+  uint64_t period = SS_LDLATENCY_DEFAULT_PERIOD;
+  const char *given = getenv(SS_ENV_LDLATENCY_PERIOD);
+  if (given && *given) {
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(given, &end, 10);
+    if (*end || errno || v == 0 || v > (1ull << 40) || *given == '-')
+      die(2, "$%s=%s: give a number of loads, as in %s=1009",
+          SS_ENV_LDLATENCY_PERIOD, given, SS_ENV_LDLATENCY_PERIOD);
+    period = v;
+  }
+  struct ss_hwc_resolved r;
+  unsigned precise = 0;
+  const char *standin = getenv(SS_ENV_LDLATENCY_STANDIN);
+  if (standin && *standin) {
+    if (strcmp(standin, "page-faults") != 0)
+      die(2, "$%s=%s: the only stand-in is page-faults (tests only)",
+          SS_ENV_LDLATENCY_STANDIN, standin);
+    memset(&r, 0, sizeof r);
+    r.type = PERF_TYPE_SOFTWARE;
+    r.config = PERF_COUNT_SW_PAGE_FAULTS;
+    r.exclude_kernel = 1;
+    snprintf(r.name, sizeof r.name,
+             "page-faults, every one (the tests' stand-in for loads)");
+    period = 1;
+  } else {
+    /* Internal, for tests: another tree in place of the kernel's PMU list. */
+    const char *sysfs = getenv("_SSRUN_PMU_SYSFS");
+    if (!sysfs)
+      sysfs = "/sys/bus/event_source/devices";
+    enum ss_ldlat_pmu pmu = ss_ldlat_pmu(sysfs, why, sizeof why);
+    if (pmu == SS_LDLAT_NONE)
+      die(1, "ldlatency: this machine cannot sample load latencies: %s", why);
+    if (ss_ldlat_event(sysfs, pmu, period, &r, &precise, &period, why,
+                       sizeof why) != 0)
+      die(1, "ldlatency: this machine has %s, but its event cannot be read: "
+             "%s",
+          pmu == SS_LDLAT_PEBS ? "PEBS load-latency sampling"
+                               : "IBS op sampling",
+          why);
+  }
+  /* Opened once here with the runtime's fields (rt/trace/ldlatency_rings.c),
+   * so that a kernel or CPU that refuses it is told before the program
+   * runs. */
+  if (ss_hwc_probe_sampling(&r, period, PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+                                            PERF_SAMPLE_ADDR |
+                                            PERF_SAMPLE_WEIGHT |
+                                            PERF_SAMPLE_DATA_SRC,
+                            precise, why, sizeof why) != 0)
+    die(1, "ldlatency: cannot sample %s: %s", r.name, why);
+  set_event(SS_ENV_LDLATENCY_EVENT, &r, period);
+  char number[16];
+  snprintf(number, sizeof number, "%u", precise);
+  setenv(SS_ENV_LDLATENCY_PRECISE, number, 1);
+  if (bins) {
+    char text[SS_LATENCY_BINS_MAX * 96] = "";
+    size_t used = 0;
+    for (unsigned k = 0; k < b.num; k++) {
+      char line[96];
+      ss_latency_bin_line(&b.bin[k], line, sizeof line);
+      used += (size_t)snprintf(text + used, sizeof text - used, "%s\n", line);
+    }
+    setenv(SS_ENV_LDLATENCY_BINS, text, 1);
+  } else {
+    unsetenv(SS_ENV_LDLATENCY_BINS); /* not an outer ssrun's */
+  }
+  if (verbose)
+    fprintf(stderr, "ssrun: ldlatency samples %s, every %llu%s\n", r.name,
+            (unsigned long long)period, precise ? ", precise_ip 2" : "");
 }
 
 /* The mpi experiment's interposer beside the runtime for the MPI family
@@ -280,6 +346,10 @@ int main(int argc, char **argv) {
       calsig = argv[++i];
       continue;
     }
+    if (strcmp(a, "-ldlatency") == 0) {
+      ldlatency = true;
+      continue;
+    }
     const struct ss_experiment *x = ss_experiment_find(a + 1);
     if (!x && strcmp(a, "-fpe_inexact") == 0) {
       x = ss_experiment_find("fpe");
@@ -289,10 +359,6 @@ int main(int argc, char **argv) {
       if (exp && exp != x)
         die(2, "two experiments, -%s and -%s; choose one", exp->name, x->name);
       exp = x;
-      continue;
-    }
-    if (strcmp(a, "-ldlatency") == 0) {
-      ldlatency = true;
       continue;
     }
     if (strcmp(a, "-bins") == 0) {
@@ -322,8 +388,10 @@ int main(int argc, char **argv) {
   if (ldlatency && i >= argc)
     die(2, "no program given after -ldlatency; use ssrun -ldlatency program "
            "[args]");
-  if (ldlatency)
-    refuse_ldlatency(bins);
+  if (ldlatency) {
+    choose_ldlatency_event(bins, verbose);
+    exp = ss_experiment_find("ldlatency");
+  }
   if (!exp)
     die(2, "no experiment given; use ssrun -usertime program [args] (ssrun -h "
            "lists them)");

@@ -30,6 +30,8 @@
 enum ssrt_part_order {
   SSRT_ORDER_COUNTING = 10,
   SSRT_ORDER_SAMPLING = 20,
+  SSRT_ORDER_TRACE_FEED = 29, /* feeds the trace's events, writes none
+                                 (ldlatency: drains before the pause) */
   SSRT_ORDER_TRACE = 30
 };
 

@@ -70,6 +70,40 @@ int ssrt_real_sigmask(int how, const sigset_t *set, sigset_t *old) {
   return libc_pthread_sigmask(how, set, old);
 }
 
+int ssrt_signal_guard_free_rt(void) {
+  sigset_t blocked;
+  pthread_sigmask(SIG_BLOCK, NULL, &blocked);
+  for (int sig = SIGRTMAX - 1; sig > SIGRTMIN; sig--) {
+    struct sigaction old;
+    if (ssrt_real_sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+        !sigismember(&blocked, sig))
+      return sig;
+  }
+  return 0;
+}
+
+int ssrt_signal_guard_take_async(int sig,
+                                 void (*handler)(int, siginfo_t *, void *)) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = handler;
+  /* SA_RESTART: interrupted system calls resume; SA_ONSTACK: a thread on
+   * its alternate stack (or near the end of its own) can still be
+   * interrupted. */
+  sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
+  /* The program's own asynchronous signals wait the few microseconds the
+   * handler takes: a handler of theirs that longjmps must not abandon one
+   * half-done.  Faults stay deliverable (ssrt_callstack_recover). */
+  sigfillset(&sa.sa_mask);
+  static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS};
+  for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++)
+    sigdelset(&sa.sa_mask, faults[i]);
+  if (ssrt_real_sigaction(sig, &sa, NULL) != 0)
+    return -1;
+  ssrt_signal_guard_protect(sig, NULL, 0);
+  return 0;
+}
+
 /* -- the protected signals -------------------------------------------------- */
 
 /* The program's disposition of each protected signal, double-buffered so

@@ -36,6 +36,16 @@ int ssrt_real_sigaction(int sig, const struct sigaction *act,
                         struct sigaction *old);
 int ssrt_real_sigmask(int how, const sigset_t *set, sigset_t *old);
 
+/* A real-time signal the program neither handles nor blocks (the
+ * highest free one but SIGRTMAX), for the runtime's own use; 0 if none. */
+int ssrt_signal_guard_free_rt(void);
+
+/* Installs `handler` for `sig` (one of ssrt_signal_guard_free_rt's) and
+ * protects it: the runtime's own asynchronous signal (sampling's timers
+ * and counters, ldlatency's rings).  0, or -1. */
+int ssrt_signal_guard_take_async(int sig,
+                                 void (*handler)(int, siginfo_t *, void *));
+
 /* The disposition the program has given `sig` so far: what is installed,
  * unless that is SIG_DFL's stand-in, the runtime's fatal-signal handler
  * (signals.h).  Call before protecting it. */

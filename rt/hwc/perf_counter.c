@@ -66,24 +66,10 @@ static int out_of_the_way(int fd) {
   return high;
 }
 
-static int open_counter(const struct ssrt_hwc_event *e, pid_t tid, int sig,
-                        int group_fd) {
-  struct perf_event_attr a;
-  memset(&a, 0, sizeof a);
-  a.size = sizeof a;
-  a.type = e->type;
-  a.config = e->config;
-  a.config1 = e->config1;
-  a.config2 = e->config2;
-  a.sample_period = group_fd < 0 ? e->overflow : 0;
-  /* The caller enables it once it can take overflows; a group's member
-   * counts whenever its leader does. */
-  a.disabled = group_fd < 0;
-  a.exclude_kernel = (unsigned)e->exclude_kernel;
-  a.exclude_hv = 1;
-  a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+int ssrt_hwc_open_attr(struct perf_event_attr *a, pid_t tid, int sig,
+                       int group_fd) {
   int saved = errno;
-  int fd = (int)syscall(SYS_perf_event_open, &a, tid, -1, group_fd,
+  int fd = (int)syscall(SYS_perf_event_open, a, tid, -1, group_fd,
                         PERF_FLAG_FD_CLOEXEC);
   if (fd < 0) {
     int err = errno;
@@ -91,7 +77,7 @@ static int open_counter(const struct ssrt_hwc_event *e, pid_t tid, int sig,
     return -err;
   }
   fd = out_of_the_way(fd);
-  if (group_fd < 0 && e->overflow && sig) {
+  if (sig) {
     struct f_owner_ex owner = {F_OWNER_TID, tid};
     if (fcntl(fd, F_SETOWN_EX, &owner) != 0 || fcntl(fd, F_SETSIG, sig) != 0 ||
         fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_ASYNC) != 0) {
@@ -103,6 +89,32 @@ static int open_counter(const struct ssrt_hwc_event *e, pid_t tid, int sig,
   }
   errno = saved;
   return fd;
+}
+
+void ssrt_hwc_attr(const struct ssrt_hwc_event *e, struct perf_event_attr *a) {
+  memset(a, 0, sizeof *a);
+  a->size = sizeof *a;
+  a->type = e->type;
+  a->config = e->config;
+  a->config1 = e->config1;
+  a->config2 = e->config2;
+  a->sample_period = e->overflow;
+  a->disabled = 1;
+  a->exclude_kernel = (unsigned)e->exclude_kernel;
+  a->exclude_hv = 1;
+}
+
+static int open_counter(const struct ssrt_hwc_event *e, pid_t tid, int sig,
+                        int group_fd) {
+  struct perf_event_attr a;
+  ssrt_hwc_attr(e, &a);
+  a.sample_period = group_fd < 0 ? e->overflow : 0;
+  /* The caller enables it once it can take overflows; a group's member
+   * counts whenever its leader does. */
+  a.disabled = group_fd < 0;
+  a.read_format = PERF_FORMAT_TOTAL_TIME_ENABLED | PERF_FORMAT_TOTAL_TIME_RUNNING;
+  return ssrt_hwc_open_attr(&a, tid, group_fd < 0 && e->overflow ? sig : 0,
+                            group_fd);
 }
 
 int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig) {

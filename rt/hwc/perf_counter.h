@@ -57,6 +57,17 @@ int ssrt_hwc_open(const struct ssrt_hwc_event *e, pid_t tid, int sig);
 int ssrt_hwc_open_member(const struct ssrt_hwc_event *e, pid_t tid,
                          int leader);
 
+struct perf_event_attr;
+/* The attributes of `e` (type, config, sample_period = overflow,
+ * exclude_kernel; disabled), for a caller that adds its own (sample_ring.h). */
+void ssrt_hwc_attr(const struct ssrt_hwc_event *e, struct perf_event_attr *a);
+/* Opens `a` on thread `tid` (in `group_fd`'s group, or -1) as
+ * ssrt_hwc_open does: close-on-exec, moved out of the program's way, its
+ * overflows signalled to `tid` as `sig` (0: not signalled).  The fd, or
+ * -errno. */
+int ssrt_hwc_open_attr(struct perf_event_attr *a, pid_t tid, int sig,
+                       int group_fd);
+
 struct ssrt_hwc_total {
   uint64_t count, enabled_ns, running_ns;
 };

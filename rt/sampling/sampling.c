@@ -383,18 +383,6 @@ static void on_sample(int sig, siginfo_t *si, void *context) {
 
 /* A real-time signal the program has not claimed: default disposition and
  * not blocked.  From the top down, as programs tend to take the low ones. */
-static int choose_signal(void) {
-  sigset_t blocked;
-  pthread_sigmask(SIG_BLOCK, NULL, &blocked);
-  for (int sig = SIGRTMAX - 1; sig > SIGRTMIN; sig--) {
-    struct sigaction old;
-    if (ssrt_real_sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
-        !sigismember(&blocked, sig))
-      return sig;
-  }
-  return 0;
-}
-
 /* The executable segments of the object holding `arg` (this library). */
 static int find_own_text(struct dl_phdr_info *info, size_t size, void *arg) {
   (void)size;
@@ -474,7 +462,7 @@ static int start_sampling(const struct ss_experiment *x) {
     return 0;
   }
   ssrt_signal_guard_init();
-  int sig = choose_signal();
+  int sig = ssrt_signal_guard_free_rt();
   if (!sig) {
     ssrt_log("ssrt: every real-time signal is in use by the program; the ",
              x->name, " experiment records no samples", (const char *)0);
@@ -514,23 +502,8 @@ static int start_sampling(const struct ss_experiment *x) {
   thread_key_ok = pthread_key_create(&thread_key, thread_end) == 0;
   dl_iterate_phdr(find_own_text, (void *)(uintptr_t)on_sample);
 
-  struct sigaction sa;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_sigaction = on_sample;
-  /* SA_RESTART: interrupted system calls resume; SA_ONSTACK: a thread on
-   * its alternate stack (or near the end of its own) can still be
-   * sampled. */
-  sa.sa_flags = SA_SIGINFO | SA_RESTART | SA_ONSTACK;
-  /* The program's own asynchronous signals wait the few microseconds a
-   * sample takes: a handler of theirs that longjmps must not abandon one
-   * half-taken.  Faults stay deliverable (ssrt_callstack_recover). */
-  sigfillset(&sa.sa_mask);
-  static const int faults[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS};
-  for (unsigned i = 0; i < sizeof faults / sizeof faults[0]; i++)
-    sigdelset(&sa.sa_mask, faults[i]);
-  if (ssrt_real_sigaction(sig, &sa, NULL) != 0)
+  if (ssrt_signal_guard_take_async(sig, on_sample) != 0)
     return 0;
-  ssrt_signal_guard_protect(sig, NULL, 0);
   __atomic_store_n(&sample_signal, sig, __ATOMIC_RELEASE);
 
   struct ssrt_walk_state range;
