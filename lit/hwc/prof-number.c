@@ -16,7 +16,12 @@
 // the last sample in the first `burn` (which faults nothing) and before
 // the first sample of touch's own spin (~200 overflows of 100003 ns: the
 // chance that none of them lands in it is nil), so touch's samples hold
-// all its faults: at least own.txt's count.  They may hold a few more:
+// all its faults but one the runtime may take while it stores touch's
+// last sample: the handler reads the counters before it stores the
+// record, so the first write to a new page of its sample buffer counts
+// in the next sample, which lands after touch has returned (one CI run of
+// the prof_hwctime check got 2008 against touch's own 2009).  8 bounds
+// that from below with a margin.  They may hold a few more:
 // faults between burn's last sample and the call (main's glue, the
 // getrusage call, warmed up before) and the runtime's own, taken while it
 // stores a sample (a new page of its sample buffer every ~170 samples of
@@ -31,7 +36,7 @@
 // RUN: FileCheck %s --check-prefix=QUIET --allow-empty < %t/err.txt
 // QUIET-NOT: warning
 // RUN: cd %t && %ssprof -json prog.prof_hwc.m* > p.json
-// RUN: %python %S/../tools/json_expect.py %t/p.json %s "s['event'] == 'perf::PERF_COUNT_SW_TASK_CLOCK' and s['profiled_event'] == 'perf::PERF_COUNT_SW_PAGE_FAULTS'" "number('%t/own.txt') >= 2000" "number('%t/own.txt') <= f('touch')['exclusive_events'] <= number('%t/own.txt') + 64" "f('touch')['exclusive_events'] <= s['events'] <= s['counted_events']" | FileCheck %s
+// RUN: %python %S/../tools/json_expect.py %t/p.json %s "s['event'] == 'perf::PERF_COUNT_SW_TASK_CLOCK' and s['profiled_event'] == 'perf::PERF_COUNT_SW_PAGE_FAULTS'" "number('%t/own.txt') >= 2000" "number('%t/own.txt') - 8 <= f('touch')['exclusive_events'] <= number('%t/own.txt') + 64" "f('touch')['exclusive_events'] <= s['events'] <= s['counted_events']" | FileCheck %s
 // CHECK: json_expect: 4 checks passed
 //
 // The listing names both counters and lists touch's faults first.
@@ -51,7 +56,7 @@
 // prof_hwctime: the same with call stacks, main -> touch.
 // RUN: cd %t && env _SPEEDSHOP_HWC_COUNTER_NUMBER=task-clock _SPEEDSHOP_HWC_COUNTER_OVERFLOW=100003 _SPEEDSHOP_HWC_COUNTER_PROF_NUMBER=page-faults %ssrun -prof_hwctime ./prog own2.txt
 // RUN: cd %t && %ssprof -json prog.prof_hwctime.m* > t.json
-// RUN: %python %S/../tools/json_expect.py %t/t.json %s "s['profiled_event'] == 'perf::PERF_COUNT_SW_PAGE_FAULTS'" "number('%t/own2.txt') <= f('touch')['exclusive_events'] <= number('%t/own2.txt') + 64" "incl('main') >= excl('touch')" | FileCheck %s --check-prefix=STACKS
+// RUN: %python %S/../tools/json_expect.py %t/t.json %s "s['profiled_event'] == 'perf::PERF_COUNT_SW_PAGE_FAULTS'" "number('%t/own2.txt') - 8 <= f('touch')['exclusive_events'] <= number('%t/own2.txt') + 64" "incl('main') >= excl('touch')" | FileCheck %s --check-prefix=STACKS
 // STACKS: json_expect: 3 checks passed
 //
 // Files of a profiled and an unprofiled run do not merge (their counts
