@@ -69,10 +69,18 @@ static pid_t start_mca(const char *cpu, const char *triple, const char *in,
   snprintf(mtriple, sizeof mtriple, "-mtriple=%s", triple);
   snprintf(iterations, sizeof iterations, "-iterations=%d", count);
   snprintf(width, sizeof width, "-dispatch=%d", dispatch);
-  char *argv[] = {(char *)ss_cpu_model_tool(), mtriple, mcpu, iterations,
-                  "-instruction-info=false", "-resource-pressure=false", "-o",
-                  (char *)out, (char *)in,
-                  dispatch ? width : NULL, NULL};
+  char *argv[12] = {(char *)ss_cpu_model_tool(), mtriple, mcpu, iterations,
+                    "-instruction-info=false", "-resource-pressure=false",
+                    "-o", (char *)out, (char *)in};
+  int argc = 9;
+#if SS_LLVM_MCA_MAJOR >= 19
+  /* llvm-mca 19 stops at a line it cannot parse, where 14 reports it and
+   * goes on (the line is counted as rejected): keep 14's behaviour. */
+  argv[argc++] = "--skip-unsupported-instructions=parse-failure";
+#endif
+  if (dispatch)
+    argv[argc++] = width;
+  argv[argc] = NULL;
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 2, errfile,
@@ -221,19 +229,22 @@ static int write_batch(struct batch *bt, const struct ss_cpu_block *blocks) {
 }
 
 /* llvm-mca reports an instruction it cannot read as "<in>:LINE:COL:
- * error: ..." and analyses its block without it: counted per block. */
+ * error: ..." and analyses its block without it: counted per block, once
+ * per line (llvm-mca 19 reports each such line twice). */
 static void count_rejected(const char *errors, const struct batch *bt,
                            struct ss_cpu_block *blocks) {
   size_t inlen = strlen(bt->in);
+  unsigned long last_at = 0;
   for (const char *line = errors; *line;) {
     const char *nl = strchr(line, '\n');
     size_t len = nl ? (size_t)(nl - line) : strlen(line);
     if (len > inlen && strncmp(line, bt->in, inlen) == 0 &&
         line[inlen] == ':' && memmem(line, len, ": error:", 8)) {
       unsigned long at = strtoul(line + inlen + 1, NULL, 10);
-      for (size_t r = 0; r < bt->count; r++)
+      for (size_t r = 0; r < bt->count && at != last_at; r++)
         if (at >= bt->first_line[r] && at < bt->first_line[r + 1]) {
           blocks[bt->blocks[r]].rejected++;
+          last_at = at;
           break;
         }
     }
