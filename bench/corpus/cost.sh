@@ -19,6 +19,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 corpus=$root/bench/corpus
 build=${SS_BUILD_DIR:-$root/build}
 out=$build/corpus
+mkdir -p "$out" || exit 1
 reps=5 build_reps=1 projects=()
 while [ $# -gt 0 ]; do
   case $1 in
