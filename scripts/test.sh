@@ -3,12 +3,15 @@
 # exact counts (compile with sscc, run, check ssprof against the program's
 # own tallies).  Ends with "N passed, N failed".
 #
-# SS_TEST_LLVM="19" (versions separated by spaces) runs the suite once more
-# against each of those LLVMs too, each built in build<version>
-# (scripts/deps.sh installs clang-<version> and llvm-<version>-dev for it);
-# the last line then sums all runs, and a line per run comes before it.
+# Then it runs the suite once more against each LLVM in SS_TEST_LLVM
+# (versions separated by spaces; default "19", so that LLVM 14 and 19 are
+# both tested, CI included; SS_TEST_LLVM= for the default LLVM alone), each
+# built in build<version> (scripts/deps.sh installs clang-<version> and
+# llvm-<version>-dev for it); the last line then sums all runs, and a line
+# per run comes before it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+export SS_TEST_LLVM=${SS_TEST_LLVM-19}
 scripts/deps.sh || { echo "0 passed, 1 failed"; exit 1; }
 lit=/usr/lib/llvm-14/build/utils/lit/lit.py
 
