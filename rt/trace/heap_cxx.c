@@ -36,6 +36,8 @@ static void (*throw_bad_alloc)(void);
  * if it gave nothing, std::bad_alloc thrown unmarked (heap.h). */
 #define NEW_THROWING(kind, size, align, nothrow_call, throwing_call)           \
   do {                                                                         \
+    if (ssrt_heap_forwarding())                                                \
+      return throwing_call;                                                    \
     if (!ssrt_heap_traced())                                                   \
       return ssrt_heap_untraced(throwing_call);                                \
     ssrt_heap_enter();                                                         \
@@ -119,7 +121,7 @@ SSRT_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t size,
   do {                                                                         \
     if (!REAL(real, name))                                                     \
       return; /* no C++ library: nothing allocated p */                       \
-    if (!p || !ssrt_heap_traced()) {                                           \
+    if (ssrt_heap_forwarding() || !p || !ssrt_heap_traced()) {                 \
       real args;                                                               \
       return;                                                                  \
     }                                                                          \
