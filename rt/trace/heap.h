@@ -64,6 +64,13 @@ static inline int ssrt_heap_forwarding(void) {
       __atomic_load_n(&ssrt_heap_forward_only, __ATOMIC_ACQUIRE), 1);
 }
 
+/* A wrapper's full path, in a function of its own where the compiler would
+ * otherwise save registers before the forwarding test: the exported
+ * function tests, then jumps either to the real function or to this one
+ * (both tail calls), so this one sees the program's return address and
+ * frame as the exported one would (HEAP_CALLER, HEAP_FRAME). */
+#define SSRT_HEAP_FULL_PATH __attribute__((noinline))
+
 /* Whether heap runs in this image (acquire). */
 int ssrt_heap_running(void);
 /* Whether the calling thread's calls are to be recorded now: heap runs,

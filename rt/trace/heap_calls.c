@@ -119,11 +119,10 @@ SSRT_EXPORT void *calloc(size_t n, size_t m) {
   SSRT_HEAP_ALLOCATION(SS_HEAP_CALLOC, product(n, m), 0, real_calloc(n, m));
 }
 
-SSRT_EXPORT void free(void *p) {
-  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p)) {
-    real_free(p);
-    return;
-  }
+/* free, realloc and reallocarray keep registers on their full path, and
+ * the compiler then saves them before the test: the full path is a
+ * function of its own (SSRT_HEAP_FULL_PATH in heap.h). */
+static SSRT_HEAP_FULL_PATH void free_full(void *p) {
   if (!p || ssrt_heap_in_arena(p))
     return;
   if (!ready())
@@ -141,6 +140,14 @@ SSRT_EXPORT void free(void *p) {
                    ssrt_heap_now(), HEAP_CALLER, HEAP_FRAME);
   real_free(p);
   ssrt_heap_leave();
+}
+
+SSRT_EXPORT void free(void *p) {
+  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p)) {
+    real_free(p);
+    return;
+  }
+  free_full(p);
 }
 
 /* realloc and reallocarray: the old block is released when a new one
@@ -166,9 +173,7 @@ SSRT_EXPORT void free(void *p) {
     return q_;                                                                 \
   } while (0)
 
-SSRT_EXPORT void *realloc(void *p, size_t size) {
-  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p))
-    return real_realloc(p, size);
+static SSRT_HEAP_FULL_PATH void *realloc_full(void *p, size_t size) {
   if (!ready() || !real_realloc) {
     if (p && !ssrt_heap_in_arena(p))
       return NULL; /* cannot happen before the lookup */
@@ -179,13 +184,24 @@ SSRT_EXPORT void *realloc(void *p, size_t size) {
   REALLOCATION(SS_HEAP_REALLOC, p, size, real_realloc(p, size));
 }
 
-SSRT_EXPORT void *reallocarray(void *p, size_t n, size_t m) {
+SSRT_EXPORT void *realloc(void *p, size_t size) {
   if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p))
-    return real_reallocarray(p, n, m);
+    return real_realloc(p, size);
+  return realloc_full(p, size);
+}
+
+static SSRT_HEAP_FULL_PATH void *reallocarray_full(void *p, size_t n,
+                                                   size_t m) {
   if (!ready() || !real_reallocarray || (p && ssrt_heap_in_arena(p)))
     return realloc(p, product(n, m)); /* overflow: asks for SIZE_MAX, fails */
   REALLOCATION(SS_HEAP_REALLOCARRAY, p, product(n, m),
                real_reallocarray(p, n, m));
+}
+
+SSRT_EXPORT void *reallocarray(void *p, size_t n, size_t m) {
+  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p))
+    return real_reallocarray(p, n, m);
+  return reallocarray_full(p, n, m);
 }
 
 SSRT_EXPORT int posix_memalign(void **out, size_t align, size_t size) {
