@@ -16,6 +16,7 @@
  *
  * The runtime's rules: rt/README.md.
  */
+#include "indirect_call.h"
 #include "indirect_overflow.h"
 #include "ss/format.h"
 
@@ -23,8 +24,8 @@
 
 #define SSRT_EXPORT __attribute__((visibility("default")))
 
-SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
-                                      void *target, uint64_t *counts) {
+void ssrt_indirect_call_c(struct ss_indirect_targets *site, void *target,
+                          uint64_t *counts) {
   uint64_t t = (uint64_t)(uintptr_t)target;
   if (__atomic_load_n(&site->target[SS_INDIRECT_SLOTS - 1], __ATOMIC_RELAXED)) {
     /* Every slot taken: a target met before past them is in the thread's
@@ -60,3 +61,7 @@ SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
   }
   counts[SS_INDIRECT_SLOTS]++;
 }
+
+SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
+                                      void *target, uint64_t *counts)
+    __attribute__((alias("ssrt_indirect_call_c")));
