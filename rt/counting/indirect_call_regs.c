@@ -12,7 +12,9 @@
  * slots are all taken, a target the calling thread met there before and
  * finds at the first probe of its overflow table (indirect_overflow.h:
  * the same hash, entry layout and table size as ssrt_overflow_count_known,
- * which the asserts below tie it to).  Anything else goes to
+ * which the asserts below tie it to); and a target in one of slots 1-7
+ * (a virtual call's second type, say).  Anything else -- a slot or an
+ * entry to claim, a pair not at its first probe -- goes to
  * __ssrt_indirect_call with the registers the C convention does not keep
  * saved here: the general ones, and xmm0-15 with SSE moves, which leave
  * the upper halves of ymm registers as they are; the C path (this layer,
@@ -50,10 +52,10 @@ __asm__(
     "  .p2align 4\n"
     "__ssrt_indirect_call_regs:\n"
     "  .cfi_startproc\n"
-    "  cmpq $0, 56(%rdi)\n" /* a free slot: the C path claims it */
+    "  testq %rsi, %rsi\n" /* a call through NULL: `other`, in C */
     "  je .Lssrt_regs_full\n"
-    "  testq %rsi, %rsi\n" /* a call through NULL: `other` */
-    "  je .Lssrt_regs_full\n"
+    "  cmpq $0, 56(%rdi)\n" /* a free slot: no overflow table entry */
+    "  je .Lssrt_regs_slots\n"
     "  pushq %rax\n"
     "  .cfi_adjust_cfa_offset 8\n"
     "  movq ssrt_overflow_first@GOTTPOFF(%rip), %rax\n"
@@ -70,9 +72,9 @@ __asm__(
     "  popq %rax\n"
     "  .cfi_adjust_cfa_offset -8\n"
     "  cmpq %rdi, (%r11)\n"
-    "  jne .Lssrt_regs_full\n"
+    "  jne .Lssrt_regs_slots\n"
     "  cmpq %rsi, 8(%r11)\n"
-    "  jne .Lssrt_regs_full\n"
+    "  jne .Lssrt_regs_slots\n"
     "  incq 16(%r11)\n" /* the pair's count: one instruction */
     "  incq 64(%rdx)\n" /* the site's `other` */
     "  ret\n"
@@ -80,6 +82,39 @@ __asm__(
     "  .cfi_adjust_cfa_offset 8\n"
     "  popq %rax\n"
     "  .cfi_adjust_cfa_offset -8\n"
+    /* A target in one of slots 1-7 (the code compared slot 0) counts
+     * there; one not in them, or a free slot, goes to the C path, which
+     * claims a slot or an entry. */
+    ".Lssrt_regs_slots:\n"
+    "  cmpq %rsi, 8(%rdi)\n"
+    "  je 1f\n"
+    "  cmpq %rsi, 16(%rdi)\n"
+    "  je 2f\n"
+    "  cmpq %rsi, 24(%rdi)\n"
+    "  je 3f\n"
+    "  cmpq %rsi, 32(%rdi)\n"
+    "  je 4f\n"
+    "  cmpq %rsi, 40(%rdi)\n"
+    "  je 5f\n"
+    "  cmpq %rsi, 48(%rdi)\n"
+    "  je 6f\n"
+    "  cmpq %rsi, 56(%rdi)\n"
+    "  je 7f\n"
+    "  jmp .Lssrt_regs_full\n"
+    "1: incq 8(%rdx)\n"
+    "  ret\n"
+    "2: incq 16(%rdx)\n"
+    "  ret\n"
+    "3: incq 24(%rdx)\n"
+    "  ret\n"
+    "4: incq 32(%rdx)\n"
+    "  ret\n"
+    "5: incq 40(%rdx)\n"
+    "  ret\n"
+    "6: incq 48(%rdx)\n"
+    "  ret\n"
+    "7: incq 56(%rdx)\n"
+    "  ret\n"
     ".Lssrt_regs_full:\n"
     "  pushq %rbp\n"
     "  .cfi_adjust_cfa_offset 8\n"
