@@ -217,10 +217,20 @@ private:
     Type *Ptr = ss::bytePtrTy(Ctx);
     AttributeList NoUnwind = AttributeList::get(
         Ctx, AttributeList::FunctionIndex, {Attribute::NoUnwind});
-    FunctionCallee IndirectRuntime =
-        M.getOrInsertFunction("__ssrt_indirect_call", NoUnwind,
-                              Type::getVoidTy(Ctx), Ptr, Ptr,
-                              PointerType::getUnqual(I64));
+    // On x86-64 the runtime's entry keeps every register itself and does
+    // the common case of an interpreter's dispatch in registers
+    // (rt/counting/indirect_call_regs.c), so the thunk saves none around
+    // it: called through the GOT, since the dynamic linker's lazy binding
+    // changes r10.
+    bool RegsEntry = ss::hasPreserveAll(M);
+    FunctionCallee IndirectRuntime = M.getOrInsertFunction(
+        RegsEntry ? "__ssrt_indirect_call_regs" : "__ssrt_indirect_call",
+        NoUnwind, Type::getVoidTy(Ctx), Ptr, Ptr, PointerType::getUnqual(I64));
+    if (auto *F = dyn_cast<Function>(IndirectRuntime.getCallee());
+        F && RegsEntry) {
+      F->setCallingConv(CallingConv::PreserveAll);
+      F->addFnAttr(Attribute::NonLazyBind);
+    }
     // With counters in static TLS the code passes the counts' index (the
     // thunk finds the running thread's copy), else their address.
     Globals.IndirectHook = coldThunk(
@@ -285,7 +295,8 @@ private:
   // small leaf function would save registers and set up a frame on every
   // call just for it, and keep the values it needs after the call in
   // callee-saved registers.  preserve_all keeps every register, and the
-  // thunk saves what the C call inside clobbers, on the rare path only.
+  // thunk saves what the C call inside clobbers, on the rare path only
+  // (nothing when Runtime keeps them itself: its convention is taken).
   // (It returns nothing: LLVM 14 restores the return register too.)
   // With LastIndexesStaticTLS its last parameter is an index into the
   // running thread's counters in static TLS, passed on as that counter's
@@ -308,7 +319,9 @@ private:
     if (LastIndexesStaticTLS)
       Args.back() = B.CreateInBoundsGEP(B.getInt64Ty(),
                                         Globals.StaticTLSCounters, Args.back());
-    B.CreateCall(Runtime, Args);
+    CallInst *Call = B.CreateCall(Runtime, Args);
+    if (auto *F = dyn_cast<Function>(Runtime.getCallee()))
+      Call->setCallingConv(F->getCallingConv());
     B.CreateRetVoid();
     return Thunk;
   }

@@ -313,6 +313,12 @@ void __ssrt_unregister_module(struct ss_module *m);
  * 0): `counts` is the site's SS_INDIRECT_COUNTS in the thread's set. */
 void __ssrt_indirect_call(struct ss_indirect_targets *site, void *target,
                           uint64_t *counts);
+/* The same with LLVM's preserve_all convention (every register kept but
+ * r11), called through the GOT (nonlazybind); x86-64 only.  Not a C
+ * function: the pass calls it from its thunk (rt/counting/
+ * indirect_call_regs.c). */
+void __ssrt_indirect_call_regs(struct ss_indirect_targets *site, void *target,
+                               uint64_t *counts);
 /* Instrumented code counts into a per-thread copy of `counters`, found
  * through the module's thread-local pointer `*slot`; while that is NULL it
  * calls this, which gives the thread a set of counters, stores it in *slot

@@ -20,6 +20,10 @@ SSRT_EXPORT void __ssrt_indirect_call(struct ss_indirect_targets *site,
                                       void *target, uint64_t *counts) {
   (void)site, (void)target, (void)counts;
 }
+SSRT_EXPORT void __ssrt_indirect_call_regs(struct ss_indirect_targets *site,
+                                           void *target, uint64_t *counts) {
+  (void)site, (void)target, (void)counts;
+}
 SSRT_EXPORT uint64_t *__ssrt_thread_counters(struct ss_module *m,
                                              uint64_t **slot) {
   (void)m;

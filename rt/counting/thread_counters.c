@@ -2,6 +2,7 @@
  * rules: rt/README.md). */
 #include "thread_counters.h"
 
+#include "indirect_overflow.h"
 #include "lifecycle.h"
 #include "pages.h"
 #include "registry.h"
@@ -97,10 +98,11 @@ static void take_in_static_tls_set(struct ss_module *m, struct counter_set *s) {
   memset(counts, 0, (size_t)words * sizeof *counts);
 }
 
-/* The thread's sets go back to their modules when it ends.  Instrumented
- * code that runs later in the thread (another key's destructor) finds its
- * pointer NULL, takes a set again and re-arms this, up to the C library's
- * limit of destructor rounds. */
+/* The thread's sets go back to their modules when it ends, and its
+ * indirect-call overflow tables to the next thread (indirect_overflow.h).
+ * Instrumented code that runs later in the thread (another key's
+ * destructor) finds its pointer NULL, takes a set again and re-arms this,
+ * up to the C library's limit of destructor rounds. */
 static void give_back_sets(void *token) {
   ssrt_runtime_lock();
   for (struct ss_module *m = ssrt_live_modules(); m; m = ssrt_next_live(m))
@@ -112,6 +114,7 @@ static void give_back_sets(void *token) {
         __atomic_store_n(&s->owner, NULL, __ATOMIC_RELEASE);
       }
   ssrt_runtime_unlock();
+  ssrt_overflow_thread_end();
   exit_hook_armed = 0;
 }
 

@@ -38,7 +38,9 @@
  *    thrown unmarked, as the throwing form would (the C++ library's
  *    std::__throw_bad_alloc).
  *
- * Without the trace every wrapper forwards unchanged.  libssrt.so only.
+ * Without the trace every wrapper forwards unchanged, and where the trace
+ * cannot run in the image (another experiment selected, or none) after one
+ * branch on a plain global (ssrt_heap_forwarding).  libssrt.so only.
  *
  * The runtime's rules: rt/README.md.
  */
@@ -51,6 +53,23 @@
 #define SSRT_EXPORT __attribute__((visibility("default")))
 #define HEAP_CALLER ((uint64_t)(uintptr_t)__builtin_return_address(0))
 #define HEAP_FRAME ((uint64_t)(uintptr_t)__builtin_frame_address(0))
+
+/* Whether the wrappers only forward: set once, at load, when the real
+ * functions are known and the trace cannot run in this image (heap_calls.c
+ * says when); read with acquire, which orders those functions' pointers
+ * before it.  One load and one predictable branch. */
+extern int ssrt_heap_forward_only __attribute__((visibility("hidden")));
+static inline int ssrt_heap_forwarding(void) {
+  return __builtin_expect(
+      __atomic_load_n(&ssrt_heap_forward_only, __ATOMIC_ACQUIRE), 1);
+}
+
+/* A wrapper's full path, in a function of its own where the compiler would
+ * otherwise save registers before the forwarding test: the exported
+ * function tests, then jumps either to the real function or to this one
+ * (both tail calls), so this one sees the program's return address and
+ * frame as the exported one would (HEAP_CALLER, HEAP_FRAME). */
+#define SSRT_HEAP_FULL_PATH __attribute__((noinline))
 
 /* Whether heap runs in this image (acquire). */
 int ssrt_heap_running(void);
@@ -82,6 +101,8 @@ void *ssrt_heap_untraced(void *p);
  * 0 if none), recorded as `kind` with its time, returned. */
 #define SSRT_HEAP_ALLOCATION(kind, size, align, call)                          \
   do {                                                                         \
+    if (ssrt_heap_forwarding())                                                \
+      return call;                                                             \
     if (!ssrt_heap_traced())                                                   \
       return ssrt_heap_untraced(call);                                         \
     ssrt_heap_enter();                                                         \
@@ -99,7 +120,12 @@ void *ssrt_heap_untraced(void *p);
 /* A block of the static arena for dlsym's calls while the real allocator
  * is being looked up (NULL when it is full); whether `p` is one. */
 void *ssrt_heap_arena_alloc(size_t size, size_t align);
-int ssrt_heap_in_arena(const void *p);
+#define SSRT_HEAP_ARENA_BYTES 65536
+extern unsigned char ssrt_heap_arena[SSRT_HEAP_ARENA_BYTES]
+    __attribute__((visibility("hidden")));
+static inline int ssrt_heap_in_arena(const void *p) {
+  return (uintptr_t)p - (uintptr_t)ssrt_heap_arena < SSRT_HEAP_ARENA_BYTES;
+}
 /* A block of the arena moved to `alloc`'s (realloc of one of dlsym's
  * blocks): the smaller of its size and `size` bytes are copied. */
 void *ssrt_heap_arena_move(void *p, size_t size, void *(*alloc)(size_t));

@@ -2,6 +2,20 @@
  * heap_calls.c -- the C allocator's functions, in front of the next
  * definition (see heap.h; rules: rt/README.md).  Each forwards unchanged
  * without the trace; with it, records one event for the program's call.
+ *
+ * Free when the trace cannot run: at load, once the real functions are
+ * known, the library decides whether the heap trace may run in this image
+ * (the environment selected it: ssrun -heap; heap_early.c).  If not --
+ * another experiment, or none -- ssrt_heap_forward_only is set and every
+ * wrapper (operator new and delete too: heap_cxx.c)
+ * forwards after one load and one predictable branch, with a range check
+ * for the blocks of the arena where a release may get one.  Until then
+ * (dlsym's own calls during the lookup, the constructors of libraries that
+ * run before this one, threads they started) and whenever the trace may
+ * run, the wrappers take the full path below, as exact as before.  The
+ * flag never goes back to 0 in the image: the experiment is chosen once,
+ * by the constructors, from the environment; a forked child keeps it; an
+ * exec'ed image decides again.
  */
 #define _GNU_SOURCE
 #include "heap.h"
@@ -25,6 +39,8 @@ static void *(*real_aligned_alloc)(size_t, size_t);
 static void *(*real_memalign)(size_t, size_t);
 static void *(*real_valloc)(size_t);
 static void *(*real_pvalloc)(size_t);
+
+int ssrt_heap_forward_only;
 
 /* Set while dlsym looks the functions up: it may call calloc or malloc,
  * which the static arena then serves. */
@@ -58,7 +74,14 @@ static int ready(void) {
   return real_malloc != NULL;
 }
 
-__attribute__((constructor)) static void resolve_at_load(void) { ready(); }
+/* The heap part's start (heap_part.c) runs in the runtime's constructor,
+ * before or after this one: either the trace runs or the environment
+ * says it will not, and both are settled now. */
+__attribute__((constructor)) static void resolve_at_load(void) {
+  if (ready() && real_calloc && real_realloc && real_free &&
+      real_reallocarray && !ssrt_heap_running() && !ssrt_heap_may_run())
+    __atomic_store_n(&ssrt_heap_forward_only, 1, __ATOMIC_RELEASE);
+}
 
 void *ssrt_heap_real_malloc(size_t size) {
   return ready() ? real_malloc(size) : ssrt_heap_arena_alloc(size, 16);
@@ -81,18 +104,25 @@ static size_t product(size_t n, size_t m) {
 }
 
 SSRT_EXPORT void *malloc(size_t size) {
+  if (ssrt_heap_forwarding())
+    return real_malloc(size);
   if (!ready())
     return ssrt_heap_arena_alloc(size, 16);
   SSRT_HEAP_ALLOCATION(SS_HEAP_MALLOC, size, 0, real_malloc(size));
 }
 
 SSRT_EXPORT void *calloc(size_t n, size_t m) {
+  if (ssrt_heap_forwarding())
+    return real_calloc(n, m);
   if (!ready() || !real_calloc)
     return ssrt_heap_arena_alloc(product(n, m), 16); /* zeroed: static */
   SSRT_HEAP_ALLOCATION(SS_HEAP_CALLOC, product(n, m), 0, real_calloc(n, m));
 }
 
-SSRT_EXPORT void free(void *p) {
+/* free, realloc and reallocarray keep registers on their full path, and
+ * the compiler then saves them before the test: the full path is a
+ * function of its own (SSRT_HEAP_FULL_PATH in heap.h). */
+static SSRT_HEAP_FULL_PATH void free_full(void *p) {
   if (!p || ssrt_heap_in_arena(p))
     return;
   if (!ready())
@@ -110,6 +140,14 @@ SSRT_EXPORT void free(void *p) {
                    ssrt_heap_now(), HEAP_CALLER, HEAP_FRAME);
   real_free(p);
   ssrt_heap_leave();
+}
+
+SSRT_EXPORT void free(void *p) {
+  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p)) {
+    real_free(p);
+    return;
+  }
+  free_full(p);
 }
 
 /* realloc and reallocarray: the old block is released when a new one
@@ -135,7 +173,7 @@ SSRT_EXPORT void free(void *p) {
     return q_;                                                                 \
   } while (0)
 
-SSRT_EXPORT void *realloc(void *p, size_t size) {
+static SSRT_HEAP_FULL_PATH void *realloc_full(void *p, size_t size) {
   if (!ready() || !real_realloc) {
     if (p && !ssrt_heap_in_arena(p))
       return NULL; /* cannot happen before the lookup */
@@ -146,11 +184,24 @@ SSRT_EXPORT void *realloc(void *p, size_t size) {
   REALLOCATION(SS_HEAP_REALLOC, p, size, real_realloc(p, size));
 }
 
-SSRT_EXPORT void *reallocarray(void *p, size_t n, size_t m) {
+SSRT_EXPORT void *realloc(void *p, size_t size) {
+  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p))
+    return real_realloc(p, size);
+  return realloc_full(p, size);
+}
+
+static SSRT_HEAP_FULL_PATH void *reallocarray_full(void *p, size_t n,
+                                                   size_t m) {
   if (!ready() || !real_reallocarray || (p && ssrt_heap_in_arena(p)))
     return realloc(p, product(n, m)); /* overflow: asks for SIZE_MAX, fails */
   REALLOCATION(SS_HEAP_REALLOCARRAY, p, product(n, m),
                real_reallocarray(p, n, m));
+}
+
+SSRT_EXPORT void *reallocarray(void *p, size_t n, size_t m) {
+  if (ssrt_heap_forwarding() && !ssrt_heap_in_arena(p))
+    return real_reallocarray(p, n, m);
+  return reallocarray_full(p, n, m);
 }
 
 SSRT_EXPORT int posix_memalign(void **out, size_t align, size_t size) {

@@ -36,6 +36,8 @@ static void (*throw_bad_alloc)(void);
  * if it gave nothing, std::bad_alloc thrown unmarked (heap.h). */
 #define NEW_THROWING(kind, size, align, nothrow_call, throwing_call)           \
   do {                                                                         \
+    if (ssrt_heap_forwarding())                                                \
+      return throwing_call;                                                    \
     if (!ssrt_heap_traced())                                                   \
       return ssrt_heap_untraced(throwing_call);                                \
     ssrt_heap_enter();                                                         \
@@ -63,26 +65,28 @@ static const char array_aligned_nothrow_name[] =
     "_ZnamSt11align_val_tRKSt9nothrow_t";
 
 /* operator new(size_t) */
-SSRT_EXPORT void *_Znwm(size_t size) {
+static SSRT_HEAP_FULL_PATH void *full_Znwm(size_t size) {
   NEW_THROWING(SS_HEAP_NEW, size, 0,
                REAL(new_nothrow, nothrow_name)(size, NULL),
                REAL(new_throwing, "_Znwm")(size));
 }
 /* operator new[](size_t) */
-SSRT_EXPORT void *_Znam(size_t size) {
+static SSRT_HEAP_FULL_PATH void *full_Znam(size_t size) {
   NEW_THROWING(SS_HEAP_NEW_ARRAY, size, 0,
                REAL(new_array_nothrow, array_nothrow_name)(size, NULL),
                REAL(new_array_throwing, "_Znam")(size));
 }
 /* operator new(size_t, std::align_val_t) */
-SSRT_EXPORT void *_ZnwmSt11align_val_t(size_t size, align_t align) {
+static SSRT_HEAP_FULL_PATH void *full_ZnwmSt11align_val_t(size_t size,
+                                                          align_t align) {
   NEW_THROWING(SS_HEAP_NEW, size, align,
                REAL(new_aligned_nothrow, aligned_nothrow_name)(size, align,
                                                                NULL),
                REAL(new_aligned_throwing, "_ZnwmSt11align_val_t")(size, align));
 }
 /* operator new[](size_t, std::align_val_t) */
-SSRT_EXPORT void *_ZnamSt11align_val_t(size_t size, align_t align) {
+static SSRT_HEAP_FULL_PATH void *full_ZnamSt11align_val_t(size_t size,
+                                                          align_t align) {
   NEW_THROWING(SS_HEAP_NEW_ARRAY, size, align,
                REAL(new_array_aligned_nothrow,
                     array_aligned_nothrow_name)(size, align, NULL),
@@ -90,26 +94,55 @@ SSRT_EXPORT void *_ZnamSt11align_val_t(size_t size, align_t align) {
                     "_ZnamSt11align_val_t")(size, align));
 }
 /* operator new(size_t, const std::nothrow_t &) and the others nothrow */
-SSRT_EXPORT void *_ZnwmRKSt9nothrow_t(size_t size, const nothrow_t *t) {
-  SSRT_HEAP_ALLOCATION(SS_HEAP_NEW, size, 0, REAL(new_nothrow, nothrow_name)(size, t));
+static SSRT_HEAP_FULL_PATH void *full_ZnwmRKSt9nothrow_t(size_t size,
+                                                         const nothrow_t *t) {
+  SSRT_HEAP_ALLOCATION(SS_HEAP_NEW, size, 0,
+                       REAL(new_nothrow, nothrow_name)(size, t));
 }
-SSRT_EXPORT void *_ZnamRKSt9nothrow_t(size_t size, const nothrow_t *t) {
+static SSRT_HEAP_FULL_PATH void *full_ZnamRKSt9nothrow_t(size_t size,
+                                                         const nothrow_t *t) {
   SSRT_HEAP_ALLOCATION(SS_HEAP_NEW_ARRAY, size, 0,
               REAL(new_array_nothrow, array_nothrow_name)(size, t));
 }
-SSRT_EXPORT void *_ZnwmSt11align_val_tRKSt9nothrow_t(size_t size,
-                                                     align_t align,
-                                                     const nothrow_t *t) {
+static SSRT_HEAP_FULL_PATH void *
+full_ZnwmSt11align_val_tRKSt9nothrow_t(size_t size, align_t align,
+                                       const nothrow_t *t) {
   SSRT_HEAP_ALLOCATION(SS_HEAP_NEW, size, align,
               REAL(new_aligned_nothrow, aligned_nothrow_name)(size, align, t));
 }
-SSRT_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t size,
-                                                     align_t align,
-                                                     const nothrow_t *t) {
+static SSRT_HEAP_FULL_PATH void *
+full_ZnamSt11align_val_tRKSt9nothrow_t(size_t size, align_t align,
+                                       const nothrow_t *t) {
   SSRT_HEAP_ALLOCATION(SS_HEAP_NEW_ARRAY, size, align,
               REAL(new_array_aligned_nothrow,
                    array_aligned_nothrow_name)(size, align, t));
 }
+
+/* The exported forms: forwarding with no frame, else the full path
+ * (SSRT_HEAP_FULL_PATH in heap.h), which looks the next definition up on
+ * its first call. */
+#define FORWARD_NEW(sym, real, params, args)                                   \
+  SSRT_EXPORT void *sym params {                                               \
+    if (ssrt_heap_forwarding() && real)                                        \
+      return real args;                                                        \
+    return full##sym args;                                                     \
+  }
+FORWARD_NEW(_Znwm, new_throwing, (size_t size), (size))
+FORWARD_NEW(_Znam, new_array_throwing, (size_t size), (size))
+FORWARD_NEW(_ZnwmSt11align_val_t, new_aligned_throwing,
+            (size_t size, align_t align), (size, align))
+FORWARD_NEW(_ZnamSt11align_val_t, new_array_aligned_throwing,
+            (size_t size, align_t align), (size, align))
+FORWARD_NEW(_ZnwmRKSt9nothrow_t, new_nothrow,
+            (size_t size, const nothrow_t *t), (size, t))
+FORWARD_NEW(_ZnamRKSt9nothrow_t, new_array_nothrow,
+            (size_t size, const nothrow_t *t), (size, t))
+FORWARD_NEW(_ZnwmSt11align_val_tRKSt9nothrow_t, new_aligned_nothrow,
+            (size_t size, align_t align, const nothrow_t *t),
+            (size, align, t))
+FORWARD_NEW(_ZnamSt11align_val_tRKSt9nothrow_t, new_array_aligned_nothrow,
+            (size_t size, align_t align, const nothrow_t *t),
+            (size, align, t))
 
 /* -- delete ------------------------------------------------------------------
  * Each form forwards its own arguments to its own next definition; a
@@ -119,7 +152,7 @@ SSRT_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t size,
   do {                                                                         \
     if (!REAL(real, name))                                                     \
       return; /* no C++ library: nothing allocated p */                       \
-    if (!p || !ssrt_heap_traced()) {                                           \
+    if (ssrt_heap_forwarding() || !p || !ssrt_heap_traced()) {                 \
       real args;                                                               \
       return;                                                                  \
     }                                                                          \
@@ -133,7 +166,16 @@ SSRT_EXPORT void *_ZnamSt11align_val_tRKSt9nothrow_t(size_t size,
 
 #define DELETE_FORM(sym, kind, params, args)                                   \
   static void(*real_##sym) params;                                             \
-  SSRT_EXPORT void sym params { DELETE(kind, p, real_##sym, #sym, args); }
+  static SSRT_HEAP_FULL_PATH void full_##sym params {                          \
+    DELETE(kind, p, real_##sym, #sym, args);                                   \
+  }                                                                            \
+  SSRT_EXPORT void sym params {                                                \
+    if (ssrt_heap_forwarding() && real_##sym) {                                \
+      real_##sym args;                                                         \
+      return;                                                                  \
+    }                                                                          \
+    full_##sym args;                                                           \
+  }
 
 DELETE_FORM(_ZdlPv, SS_HEAP_DELETE, (void *p), (p))
 DELETE_FORM(_ZdaPv, SS_HEAP_DELETE_ARRAY, (void *p), (p))

@@ -17,8 +17,8 @@
 /* -- the arena ---------------------------------------------------------------
  * Each block is preceded by its size (for realloc); blocks are never
  * given back.  dlsym asks for a few dozen bytes. */
-#define ARENA_BYTES 65536
-static unsigned char arena[ARENA_BYTES] __attribute__((aligned(64)));
+#define ARENA_BYTES SSRT_HEAP_ARENA_BYTES
+unsigned char ssrt_heap_arena[ARENA_BYTES] __attribute__((aligned(64)));
 static size_t arena_used;
 
 void *ssrt_heap_arena_alloc(size_t size, size_t align) {
@@ -31,15 +31,10 @@ void *ssrt_heap_arena_alloc(size_t size, size_t align) {
       return NULL;
     if (__atomic_compare_exchange_n(&arena_used, &used, at + size, 0,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
-      memcpy(arena + at - sizeof(size_t), &size, sizeof size);
-      return arena + at;
+      memcpy(ssrt_heap_arena + at - sizeof(size_t), &size, sizeof size);
+      return ssrt_heap_arena + at;
     }
   }
-}
-
-int ssrt_heap_in_arena(const void *p) {
-  const unsigned char *c = p;
-  return c >= arena && c < arena + ARENA_BYTES;
 }
 
 void *ssrt_heap_arena_move(void *p, size_t size, void *(*alloc)(size_t)) {
