@@ -47,12 +47,11 @@ if [ ${#files[@]} -eq 0 ]; then
   files+=("$root/bench/workloads/parser.c" "$root/bench/workloads/interp.c")
 fi
 
-# The debug flags sscc -fss-ideal adds to a compile that chose no debug
-# level (driver/sscc.c), so that clang-lines differs from sscc-ideal only
-# by the pass.
-lines="-gline-tables-only -fdebug-default-version=4 -gno-column-info"
-lines+=" -mllvm -experimental-debug-variable-locations=false"
-lines+=" -mllvm -use-unknown-locations=Enable"
+# The flags sscc -fss-ideal adds to a compile that chose no debug level,
+# but the plugin, in sscc's order (driver/sscc.c), so that clang-lines
+# differs from sscc-ideal only by the pass; lit/driver/ideal-debug-flags.c
+# checks that clang's compile job is then sscc's.
+lines=$(cat "$root/bench/lib/ideal-debug-flags")
 defs="-DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION -I$root/bench/workloads"
 
 mkdir -p "$out"
