@@ -14,19 +14,8 @@ word instead of a time and is left out of the summary line.
 """
 import argparse
 import statistics
-from collections import defaultdict
 
-
-def read_samples(path):
-    """{(row, config): [(seconds, status)]} and the rows in file order."""
-    runs, order = defaultdict(list), []
-    with open(path) as f:
-        for line in f:
-            row, _kind, config, _rep, secs, status = line.rstrip("\n").split("\t")
-            if row not in order:
-                order.append(row)
-            runs[row, config].append((float(secs), status))
-    return runs, order
+from report import read_samples  # bench/lib/report.py: compare.sh's table
 
 
 def read_layouts(path):
@@ -55,7 +44,7 @@ def main():
     ap.add_argument("--samples", required=True)
     ap.add_argument("--layouts", required=True)
     opt = ap.parse_args()
-    runs, order = read_samples(opt.samples)
+    runs, order, _kinds = read_samples(opt.samples)
     layouts = read_layouts(opt.layouts)
     reps = max((len(v) for v in runs.values()), default=0)
     print(f"Slowdown of sscc -O3 -fss-ideal against clang -O3 under {len(layouts)} code layouts "

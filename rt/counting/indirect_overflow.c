@@ -29,11 +29,6 @@ struct thread_tables {
   struct table *first;
 };
 
-enum {
-  FIRST_CAPACITY = 1 << SSRT_OVERFLOW_FIRST_BITS,
-  FIRST_SHIFT = 64 - SSRT_OVERFLOW_FIRST_BITS
-};
-
 static struct thread_tables *all_tables;
 
 static struct thread_tables *first_tables(void) {
@@ -48,17 +43,25 @@ __thread struct ssrt_overflow_entry *ssrt_overflow_first;
 /* Its address tells threads apart, and is the same in a forked child. */
 static __thread char thread_token __attribute__((tls_model("initial-exec")));
 
-static struct table *new_table(unsigned log2_capacity) {
-  uint64_t capacity = (uint64_t)1 << log2_capacity;
-  size_t size = offsetof(struct table, entries) +
-                capacity * sizeof(struct ssrt_overflow_entry);
-  struct table *t = ssrt_pages_alloc(size);
-  if (t) {
-    t->mapping_size = size;
-    t->capacity = capacity;
-    t->shift = 64 - log2_capacity;
-  }
+static size_t table_bytes(unsigned log2_capacity) {
+  return offsetof(struct table, entries) +
+         ((size_t)1 << log2_capacity) * sizeof(struct ssrt_overflow_entry);
+}
+
+/* The header of a table of zeroed pages; mapping_size 0: part of another
+ * mapping, never freed on its own. */
+static struct table *init_table(struct table *t, unsigned log2_capacity,
+                                size_t mapping_size) {
+  t->mapping_size = mapping_size;
+  t->capacity = (uint64_t)1 << log2_capacity;
+  t->shift = 64 - log2_capacity;
   return t;
+}
+
+static struct table *new_table(unsigned log2_capacity) {
+  size_t size = table_bytes(log2_capacity);
+  struct table *t = ssrt_pages_alloc(size);
+  return t ? init_table(t, log2_capacity, size) : NULL;
 }
 
 /* Appends a table after `last` of the thread's chain; returns the table
@@ -91,18 +94,14 @@ static struct thread_tables *take_tables(void) {
       return tt;
   }
   size_t header = (sizeof(struct thread_tables) + 63) & ~(size_t)63;
-  size_t table = offsetof(struct table, entries) +
-                 FIRST_CAPACITY * sizeof(struct ssrt_overflow_entry);
-  char *base = ssrt_pages_alloc(header + table);
+  char *base =
+      ssrt_pages_alloc(header + table_bytes(SSRT_OVERFLOW_FIRST_BITS));
   if (!base)
     return NULL;
   struct thread_tables *tt = (struct thread_tables *)base;
-  struct table *first = (struct table *)(base + header);
-  first->mapping_size = 0; /* part of the header's mapping, never freed */
-  first->capacity = FIRST_CAPACITY;
-  first->shift = FIRST_SHIFT;
   tt->owner = &thread_token;
-  tt->first = first;
+  tt->first = init_table((struct table *)(base + header),
+                         SSRT_OVERFLOW_FIRST_BITS, 0);
   struct thread_tables *old = __atomic_load_n(&all_tables, __ATOMIC_RELAXED);
   do
     tt->next = old;
