@@ -6,6 +6,7 @@
 #include "llvm/IR/GlobalValue.h"
 
 #include <cstring>
+#include <zlib.h>
 
 using namespace llvm;
 
@@ -194,6 +195,25 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   uint64_t Hash = fnv1a(Out); // module_hash is still zero here
   std::memcpy(Out.data() + offsetof(ss_desc_header, module_hash), &Hash,
               sizeof Hash);
+  return Out;
+}
+
+std::vector<uint8_t> packDescriptor(const std::vector<uint8_t> &Blob) {
+  // The descriptor is mostly small integers and repeated names: zlib takes
+  // it to a fifth or a quarter, and with it the object's .rodata and the
+  // bytes every run of the program writes into its experiment file.
+  ss_desc_packed P{};
+  std::memcpy(P.magic, SS_DESC_PACKED_MAGIC, sizeof P.magic);
+  P.method = SS_DESC_PACKED_ZLIB;
+  P.unpacked_size = Blob.size();
+  uLongf Room = compressBound(uLong(Blob.size()));
+  std::vector<uint8_t> Out(sizeof P + Room);
+  if (compress2(Out.data() + sizeof P, &Room, Blob.data(), uLong(Blob.size()),
+                Z_DEFAULT_COMPRESSION) != Z_OK ||
+      sizeof P + Room >= Blob.size())
+    return Blob;
+  std::memcpy(Out.data(), &P, sizeof P);
+  Out.resize(sizeof P + Room);
   return Out;
 }
 

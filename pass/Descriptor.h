@@ -27,6 +27,10 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
                 uint32_t NumCounters, uint32_t NumIndirectSites,
                 const std::vector<LoopRemark> &Remarks);
 
+// The blob as it goes into the object: packed with zlib
+// (struct ss_desc_packed) when that is smaller, else `Blob` itself.
+std::vector<uint8_t> packDescriptor(const std::vector<uint8_t> &Blob);
+
 } // namespace ss
 
 #endif

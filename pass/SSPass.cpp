@@ -14,7 +14,7 @@
 //                                   target not in slot 0 (both preserve_all)
 //   __ss_sites      [M x [8 x i64]] indirect-call targets, shared
 //   __ss_functions  [F x ptr]       the instrumented functions' addresses
-//   __ss_descriptor [D x i8]        the static descriptor blob
+//   __ss_descriptor [D x i8]        the static descriptor blob (packed)
 //   __ss_module     struct ss_module, registered by a constructor
 // and, in each counted block, a marker recording in .ss_blockmap where its
 // code landed (MachineCodeMap.h).
@@ -381,6 +381,7 @@ private:
       ModuleHash = ModuleHash << 8 | Blob[offsetof(ss_desc_header, module_hash) + B];
     for (uint32_t I = 0; I < Functions.size(); ++I)
       ss::insertBlockMarkers(Functions[I].Graph, ModuleHash, I);
+    Blob = ss::packDescriptor(Blob);
     Constant *BlobInit = ConstantDataArray::get(Ctx, Blob);
     auto *Descriptor = new GlobalVariable(M, BlobInit->getType(), true,
                                           GlobalValue::PrivateLinkage,

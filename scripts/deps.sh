@@ -23,7 +23,8 @@
 #   valgrind                   callgrind, the independent instruction count of the
 #                              ideal-time tests and bench/ideal.sh; callgrind_annotate
 #                              reads ssprof -callgrind in the tests
-#   zlib1g-dev                 ssprof -pprof gzips profile.proto, as pprof reads it
+#   zlib1g-dev                 the pass packs module descriptors and ssprof unpacks them;
+#                              ssprof -pprof gzips profile.proto, as pprof reads it
 #   golang-go                  `go tool pprof`, the reader of ssprof -pprof in the tests
 #   chromium                   headless Chromium renders ssprof -html in the tests
 #   python3-jsonschema         the tests validate -speedscope and -chrome against

@@ -6,6 +6,7 @@
 #include "expfile.h"
 
 #include "base.h"
+#include "descriptor_unpack.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -401,6 +402,12 @@ int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
                         struct ss_descriptor *d, struct ss_err *err) {
   uint64_t arrays_end = 0;
   memset(d, 0, sizeof *d);
+  if (ss_descriptor_is_packed(blob, size)) {
+    d->unpacked = ss_descriptor_unpack(blob, size, &size, err);
+    if (!d->unpacked)
+      return -1;
+    blob = d->unpacked;
+  }
   d->blob = blob;
   d->size = size;
   if (check_header(blob, size, d, &arrays_end, err) != 0)
@@ -429,5 +436,6 @@ void ss_descriptor_release(struct ss_descriptor *d) {
   free(d->lines);
   free(d->remarks);
   free(d->entries);
+  free(d->unpacked);
   memset(d, 0, sizeof *d);
 }

@@ -32,8 +32,9 @@
  */
 
 struct ss_descriptor {
-  const uint8_t *blob; /* the raw bytes (not owned) */
+  const uint8_t *blob; /* the descriptor's bytes (inflated when packed) */
   uint64_t size;
+  uint8_t *unpacked;   /* owned: `blob` when the file's bytes were packed */
   struct ss_desc_header header;
   struct ss_desc_function *functions;
   struct ss_desc_block *blocks;
@@ -46,8 +47,9 @@ struct ss_descriptor {
   const char *strtab; /* points into blob */
 };
 
-/* Decode and check `size` bytes at `blob`; the blob must outlive `d`.
- * Returns 0 on success, -1 with `err` set. */
+/* Decode and check `size` bytes at `blob`, a descriptor or a packed one
+ * (SS_DESC_PACKED_MAGIC), which is inflated into a buffer `d` owns; the
+ * blob must outlive `d`.  Returns 0 on success, -1 with `err` set. */
 int ss_descriptor_parse(const uint8_t *blob, uint64_t size,
                         struct ss_descriptor *d, struct ss_err *err);
 

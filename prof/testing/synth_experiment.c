@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* ---- byte buffer ---- */
 
@@ -319,6 +320,32 @@ static void build_descriptor(const struct synth_options *o, struct buf *out) {
 }
 
 /* ---- counters of each scenario ---- */
+
+/* The descriptor as the COUNTS record carries it: zlib's stream behind a
+ * struct ss_desc_packed header written field by field, or damaged as the
+ * option says. */
+static void pack_descriptor(enum synth_packing how, struct buf *desc) {
+  if (how == SYNTH_RAW)
+    return;
+  uLongf room = compressBound((uLong)desc->len);
+  uint8_t *stream = malloc(room);
+  if (!stream || compress2(stream, &room, desc->p, (uLong)desc->len, 6) != Z_OK)
+    abort();
+  uint64_t claim = how == SYNTH_PACKED_CLAIM    ? (uint64_t)room * 2000
+                   : how == SYNTH_PACKED_LONGER ? desc->len + 1
+                                                : desc->len;
+  if (how == SYNTH_PACKED_DAMAGED)
+    stream[room / 2] ^= 0x55;
+  struct buf packed = {0};
+  put(&packed, "SSDESCZ\1", 8);
+  put_u32(&packed, how == SYNTH_PACKED_METHOD ? 2 : 1);
+  put_u32(&packed, 0);
+  put_u64(&packed, claim);
+  put(&packed, stream, room);
+  free(stream);
+  free(desc->p);
+  *desc = packed;
+}
 
 static void scenario_counters(enum synth_scenario s, uint64_t c[10],
                               uint64_t *indirect_calls) {
@@ -766,6 +793,7 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
   /* COUNTS, once or twice (the second time through map entry 1) */
   struct buf desc = {0};
   build_descriptor(o, &desc);
+  pack_descriptor(o->packing, &desc);
   uint64_t counters[10], indirect_calls;
   scenario_counters(o->scenario, counters, &indirect_calls);
   int copies = o->sampling_kind || o->trace_kind ? 0 : o->counts_twice ? 2 : 1;

@@ -71,6 +71,16 @@ enum synth_indirect_target {
   SYNTH_TARGET_UNMAPPED    /* an address in no module: 0x1000 */
 };
 
+/* How the COUNTS records carry the descriptor (ss/format.h). */
+enum synth_packing {
+  SYNTH_RAW,             /* as it is */
+  SYNTH_PACKED,          /* packed with zlib, as sscc emits it */
+  SYNTH_PACKED_METHOD,   /* packed, but the header names method 2 */
+  SYNTH_PACKED_CLAIM,    /* packed, claiming 2000 times the stream's size */
+  SYNTH_PACKED_LONGER,   /* packed, claiming one byte more than it holds */
+  SYNTH_PACKED_DAMAGED   /* packed, a byte in the middle of the stream flipped */
+};
+
 enum synth_desc_fault {
   SYNTH_FAULT_NONE,
   SYNTH_FAULT_EDGE_ENDPOINT,  /* work edge 1 goes to block 99 */
@@ -134,6 +144,7 @@ struct synth_options {
   enum synth_scenario scenario;
   enum synth_indirect_target target;
   enum synth_desc_fault fault;
+  enum synth_packing packing;
   uint64_t base;           /* load bias of the program */
   uint32_t pid;
   int counts_twice;        /* the module loaded twice: two COUNTS records */

@@ -25,25 +25,37 @@ void ssrt_writer_start(struct ssrt_writer *w, int fd) {
   w->records = 0;
 }
 
-static void flush(struct ssrt_writer *w) {
+static void write_all(struct ssrt_writer *w, const uint8_t *data, size_t n) {
   size_t done = 0;
-  while (!w->error && done < w->used) {
-    ssize_t n = write(w->fd, buffer + done, w->used - done);
-    if (n < 0 && errno == EINTR)
+  while (!w->error && done < n) {
+    ssize_t k = write(w->fd, data + done, n - done);
+    if (k < 0 && errno == EINTR)
       continue;
-    if (n < 0)
+    if (k < 0)
       w->error = errno;
-    else if (n == 0)
+    else if (k == 0)
       w->error = EIO;
     else
-      done += (size_t)n;
+      done += (size_t)k;
   }
+}
+
+static void flush(struct ssrt_writer *w) {
+  write_all(w, buffer, w->used);
   w->flushed += w->used;
   w->used = 0;
 }
 
 void ssrt_writer_put_raw(struct ssrt_writer *w, const void *data, size_t n) {
   const uint8_t *p = data;
+  if (n >= sizeof buffer) {
+    /* A descriptor, a large table: written from where it is, not copied
+     * through the buffer. */
+    flush(w);
+    write_all(w, p, n);
+    w->flushed += n;
+    return;
+  }
   while (n > 0 && !w->error) {
     if (w->used == sizeof buffer)
       flush(w);

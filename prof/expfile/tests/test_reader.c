@@ -599,6 +599,68 @@ static void check_descriptor_faults(void) {
   }
 }
 
+/* Descriptors packed with zlib (as sscc emits them) read back as the same
+ * bytes as the raw descriptor; a packed one that names another method,
+ * claims more than zlib can give from its stream, holds less than it
+ * claims or has a damaged stream is refused, and so is a packed
+ * descriptor whose content is wrong. */
+static uint8_t *parse_descriptor(const struct synth_options *o,
+                                 uint64_t *desc_size) {
+  struct ss_err err;
+  size_t size;
+  uint8_t *image = synth_build(o, &size);
+  struct ss_expfile *f = ss_xcalloc(1, sizeof *f);
+  uint8_t *bytes = NULL;
+  int rc = ss_expfile_parse(f, "packed", image, size, &err);
+  CHECK(rc == 0 && f->num_counts == 1);
+  if (rc == 0 && f->num_counts == 1) {
+    *desc_size = f->counts[0].desc.size;
+    bytes = ss_xmalloc(*desc_size);
+    memcpy(bytes, f->counts[0].desc.blob, *desc_size);
+  }
+  ss_expfile_free(f); /* frees the image too */
+  return bytes;
+}
+
+static void check_packed_descriptors(void) {
+  struct synth_options o;
+  for (int remarks = 0; remarks <= 1; remarks++) {
+    uint64_t raw_size = 0, packed_size = 0;
+    synth_default_options(&o);
+    o.remarks = remarks;
+    uint8_t *raw = parse_descriptor(&o, &raw_size);
+    o.packing = SYNTH_PACKED;
+    uint8_t *packed = parse_descriptor(&o, &packed_size);
+    CHECK(raw && packed && raw_size == packed_size &&
+          memcmp(raw, packed, raw_size) == 0);
+    free(raw);
+    free(packed);
+  }
+  static const struct {
+    enum synth_packing packing;
+    enum synth_desc_fault fault;
+    const char *message;
+  } damage[] = {
+      {SYNTH_PACKED_METHOD, SYNTH_FAULT_NONE, "uses method 2"},
+      {SYNTH_PACKED_CLAIM, SYNTH_FAULT_NONE, "claims"},
+      {SYNTH_PACKED_LONGER, SYNTH_FAULT_NONE, "does not inflate"},
+      {SYNTH_PACKED_DAMAGED, SYNTH_FAULT_NONE, "does not inflate"},
+      {SYNTH_PACKED, SYNTH_FAULT_EDGE_ENDPOINT, "leaves the function"},
+      {SYNTH_PACKED, SYNTH_FAULT_STRTAB_NUL, "NUL"},
+  };
+  for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++) {
+    size_t size;
+    synth_default_options(&o);
+    o.packing = damage[i].packing;
+    o.fault = damage[i].fault;
+    uint8_t *image = synth_build(&o, &size); /* CRCs are right */
+    char what[64];
+    snprintf(what, sizeof what, "packed descriptor damage %zu", i);
+    expect_failure(image, size, damage[i].message, what);
+    free(image);
+  }
+}
+
 /* The RANK record of a file written under MPI: read back, and refused
  * when its rank is outside the job, it is cut short or comes twice. */
 static void check_rank(void) {
@@ -710,6 +772,7 @@ int main(int argc, char **argv) {
   check_accepted_variants();
   check_record_damage();
   check_descriptor_faults();
+  check_packed_descriptors();
   check_rank();
   sampling_image = SAMPLING_IMAGE;
   check_sampling_damage();
