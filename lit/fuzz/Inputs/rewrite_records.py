@@ -10,7 +10,8 @@ decoders, not the CRC check, meet it:
                 descriptor's layout: include/ss/format.h) made to take every
                 block from its first to the module's last, so that its
                 blocks overlap the other functions' (each range still
-                inside the module)
+                inside the module); a packed descriptor is inflated
+                and written back raw, which ssprof reads as well
   many-threads  the TRACE record made to count 2^32 - 1 threads (only a
                 bound for the EVENTS records' thread indexes)
 """
@@ -21,27 +22,42 @@ import zlib
 REC_COUNTS = 3
 REC_TRACE = 8
 
-data = bytearray(open(sys.argv[1], "rb").read())
+PACKED_MAGIC = b"SSDESCZ\x01"
+
+
+def widen_first_function(payload):
+    """The COUNTS payload with its descriptor's first function widened."""
+    counters, functions, sites = struct.unpack_from("<III", payload, 8)
+    at = 32 + 8 * counters + 8 * functions + 136 * sites
+    desc = bytearray(payload[at:])
+    if desc[:8] == PACKED_MAGIC:
+        desc = bytearray(zlib.decompress(bytes(desc[24:])))
+    header_size = struct.unpack_from("<I", desc, 12)[0]
+    module_blocks = struct.unpack_from("<I", desc, 40)[0]
+    first = struct.unpack_from("<I", desc, header_size + 16)[0]
+    struct.pack_into("<I", desc, header_size + 20, module_blocks - first)
+    out = bytearray(payload[:at]) + desc
+    struct.pack_into("<Q", out, 24, len(desc))
+    return out
+
+
+data = bytes(open(sys.argv[1], "rb").read())
 change = sys.argv[3]
-off = struct.unpack_from("<I", data, 12)[0]
+first_record = struct.unpack_from("<I", data, 12)[0]
+out = bytearray(data[:first_record])
+off = first_record
 while off + 16 <= len(data):
     tag, crc, length = struct.unpack_from("<IIQ", data, off)
-    payload = off + 16
+    payload = bytearray(data[off + 16:off + 16 + length])
     if change == "huge-counts" and tag == REC_COUNTS:
-        num_counters = struct.unpack_from("<I", data, payload + 8)[0]
+        num_counters = struct.unpack_from("<I", payload, 8)[0]
         for i in range(num_counters):
-            struct.pack_into("<Q", data, payload + 32 + 8 * i, 0x6f00000000000000)
+            struct.pack_into("<Q", payload, 32 + 8 * i, 0x6f00000000000000)
     if change == "wide-function" and tag == REC_COUNTS:
-        counters, functions, sites = struct.unpack_from("<III", data, payload + 8)
-        blob = payload + 32 + 8 * counters + 8 * functions + 136 * sites
-        header_size = struct.unpack_from("<I", data, blob + 12)[0]
-        module_blocks = struct.unpack_from("<I", data, blob + 40)[0]
-        function = blob + header_size
-        first = struct.unpack_from("<I", data, function + 16)[0]
-        struct.pack_into("<I", data, function + 20, module_blocks - first)
+        payload = widen_first_function(payload)
     if change == "many-threads" and tag == REC_TRACE:
-        struct.pack_into("<I", data, payload + 32, 0xFFFFFFFF)
-    struct.pack_into("<I", data, off + 4,
-                     zlib.crc32(bytes(data[payload:payload + length])))
-    off = payload + length + (8 - length % 8) % 8
-open(sys.argv[2], "wb").write(data)
+        struct.pack_into("<I", payload, 32, 0xFFFFFFFF)
+    out += struct.pack("<IIQ", tag, zlib.crc32(bytes(payload)), len(payload))
+    out += payload + bytes((8 - len(payload) % 8) % 8)
+    off += 16 + length + (8 - length % 8) % 8
+open(sys.argv[2], "wb").write(out)
