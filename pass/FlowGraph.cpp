@@ -110,7 +110,22 @@ static std::string calleeName(const CallBase &CB) {
 
 namespace {
 
-constexpr double CriticalEdgeWeight = 1000;
+// What counting an edge costs each time it runs, in counter updates: an
+// update placed in a block that is there anyway costs one; one on a
+// critical edge needs a block of its own, and the path through it one
+// unconditional jump more, cheaper than an update (no load, no store, no
+// chain through memory from one iteration to the next): half of one.  The
+// spanning tree weighs each edge by its frequency times that cost, so it
+// leaves uncounted the edges that would cost most.  A far larger factor
+// (LLVM's PGO instrumentation takes 1000) puts every critical edge in the
+// tree before any non-critical edge less than that much hotter.  In a loop
+// around a switch (bench/workloads/states.c's transition()) the edges into
+// the shared tail and the loop's exits are critical: they filled the tree
+// first, however cold, and left the hot edges inside each iteration to be
+// counted, two to five updates an iteration (the case's, its inner
+// branch's, the tail's, the latch's) where one suffices
+// (lit/counts/switch-loop-updates.c).
+constexpr double CriticalEdgeCost = 1.5;
 
 bool isCriticalEdge(const Instruction *TI, const BasicBlock *Succ) {
   return TI->getNumSuccessors() > 1 && !Succ->getSinglePredecessor();
@@ -285,11 +300,10 @@ private:
       double W = F * double(BPI.getEdgeProbability(&BB, Succ).getNumerator()) /
                  double(BranchProbability::getDenominator());
       // A counter on a critical edge needs a block of its own, and the
-      // code generator a jump into and out of it (on a loop's back edge,
-      // one more jump every iteration): such edges go into the spanning
-      // tree first, uncounted, as LLVM's PGO instrumentation does.
+      // code generator a jump into or out of it (on a loop's back edge,
+      // one more jump every iteration): see CriticalEdgeCost.
       if (isCriticalEdge(TI, Succ))
-        W = W * CriticalEdgeWeight + 1;
+        W = W * CriticalEdgeCost + 1;
       FlowEdge &E = addEdge(Last, FirstBlock[Succ], SS_EDGE_BRANCH,
                             Placement::OnBranch, W);
       E.SrcBB = &BB;

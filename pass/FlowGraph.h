@@ -65,7 +65,8 @@ struct FlowEdge {
   Placement Place = Placement::Uncountable;
   llvm::BasicBlock *SrcBB = nullptr, *DstBB = nullptr; // OnBranch
   llvm::Instruction *Call = nullptr;                   // AfterCall
-  double Weight = 0;          // estimated frequency; hot edges stay uncounted
+  double Weight = 0; // estimated frequency times the cost of a counter there
+                     // (FlowGraph.cpp); the heaviest stay uncounted
   uint32_t Counter = SS_NONE; // function-relative until the module renumbers
   // The block the pass made for the counter (a split critical edge or
   // landing pad), which runs exactly as often as the edge; or null.

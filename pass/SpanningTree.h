@@ -2,8 +2,10 @@
 //
 // Edges on a spanning tree of the closed flow graph need no counter: their
 // counts follow from the others by flow conservation.  The tree is a
-// maximum-weight one, so the hottest edges are the ones left uncounted; the
-// edges that cannot carry a counter (fake edges, CLOSE) go in first.
+// maximum-weight one (an edge's weight: its estimated frequency times what
+// a counter there would cost), so the edges whose counting would cost most
+// are left uncounted; the edges that cannot carry a counter (fake edges,
+// CLOSE) go in first.
 #ifndef SS_PASS_SPANNINGTREE_H
 #define SS_PASS_SPANNINGTREE_H
 
