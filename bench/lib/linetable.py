@@ -622,21 +622,28 @@ def _operands(text):
     return text.split("#", 1)[0].strip()
 
 
-def functions(binary):
-    """The instructions of each function symbol of the binary, from
-    llvm-objdump: lists of (address, mnemonic, operands)."""
+def named_functions(binary):
+    """Each function symbol of the binary with its instructions, from
+    llvm-objdump: (name, [(address, mnemonic, operands)])."""
     out = subprocess.run(["llvm-objdump-14", "-d", "--no-show-raw-insn", binary],
                          stdout=subprocess.PIPE, text=True, check=True).stdout
     result, cur = [], None
     for line in out.splitlines():
-        if re.match(r"^[0-9a-f]+ <.*>:$", line):
+        m = re.match(r"^[0-9a-f]+ <(.*)>:$", line)
+        if m:
             cur = []
-            result.append(cur)
+            result.append((m.group(1), cur))
             continue
         m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$", line)
         if m and cur is not None:
             cur.append((int(m.group(1), 16), m.group(2), _operands(m.group(3))))
-    return [f for f in result if f]
+    return result
+
+
+def functions(binary):
+    """The instructions of each function symbol of the binary: lists of
+    (address, mnemonic, operands)."""
+    return [insns for _, insns in named_functions(binary) if insns]
 
 
 def straight_line_blocks(binary):

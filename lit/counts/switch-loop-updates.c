@@ -25,7 +25,7 @@
 // RUN: cd %t/O2 && %sscc -O2 -fss-ideal -I%inputs %s -o prog
 // RUN: cd %t/O2 && valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=prog.cg ./prog > out 2>/dev/null
 // RUN: cd %t/O2 && %sscheck out prog.ideal.m*
-// RUN: cd %t/O2 && env OBJDUMP=llvm-objdump-14 %python %S/../tools/counter_updates.py prog prog.cg scan out %s
+// RUN: cd %t/O2 && %python %S/../tools/counter_updates.py prog prog.cg scan out %s
 #include <stdio.h>
 
 #include "step.h"

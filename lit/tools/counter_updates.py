@@ -26,7 +26,6 @@ outside the loop (its entry count, its exit, the adds at the loop's exits).
 import argparse
 import os
 import re
-import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
@@ -39,21 +38,9 @@ UPDATE = re.compile(r"^(add|inc)[bwlq]?$")
 
 def disassembly(binary, function):
     """{address: mnemonic} of the instructions of FUNCTION."""
-    objdump = os.environ.get("OBJDUMP", "llvm-objdump")
-    out = subprocess.run([objdump, "-d", "--no-show-raw-insn", binary],
-                         capture_output=True, text=True, check=True).stdout
-    insns, inside = {}, False
-    for line in out.splitlines():
-        if line.endswith("<%s>:" % function):
-            inside = True
-            continue
-        if inside:
-            if not line.strip():
-                break
-            addr, _, text = line.partition(":")
-            words = text.split()
-            if words:
-                insns[int(addr, 16)] = words[0]
+    insns = {addr: mnemonic
+             for name, body in linetable.named_functions(binary) if name == function
+             for addr, mnemonic, _ in body}
     if not insns:
         sys.exit(f"counter_updates: no function {function} in {binary}")
     return insns

@@ -28,15 +28,33 @@ static void check(int ok, const char *what, size_t shift) {
 
 #define BUFFER (64 * 1024)
 
-/* Raw bytes, then a record of 40 bytes whose header starts `shift` bytes
- * before the buffer boundary, then a second record, then END. */
-static void one(size_t shift) {
-  char path[] = "/tmp/test_record_writer.XXXXXX";
+/* A scratch file for the writer (mkstemp's template: its Xs become a
+ * unique name), and what it holds once written, the file removed. */
+#define SCRATCH_TEMPLATE "/tmp/test_record_writer.XXXXXX"
+
+static int scratch_file(char *path) {
   int fd = mkstemp(path);
   if (fd < 0) {
     perror("mkstemp");
     exit(1);
   }
+  return fd;
+}
+
+static size_t read_back(const char *path, uint8_t *to, size_t room) {
+  FILE *f = fopen(path, "rb");
+  size_t n = f ? fread(to, 1, room, f) : 0;
+  if (f)
+    fclose(f);
+  unlink(path);
+  return n;
+}
+
+/* Raw bytes, then a record of 40 bytes whose header starts `shift` bytes
+ * before the buffer boundary, then a second record, then END. */
+static void one(size_t shift) {
+  char path[] = SCRATCH_TEMPLATE;
+  int fd = scratch_file(path);
   static uint8_t filler[BUFFER];
   static uint8_t payload[40];
   for (size_t i = 0; i < sizeof payload; i++)
@@ -54,11 +72,8 @@ static void one(size_t shift) {
   check(ssrt_writer_finish(&w) == 0, "write failed", shift);
   close(fd);
 
-  FILE *f = fopen(path, "rb");
   static uint8_t back[2 * BUFFER];
-  size_t n = fread(back, 1, sizeof back, f);
-  fclose(f);
-  unlink(path);
+  size_t n = read_back(path, back, sizeof back);
   check(n == lead + 16 + 40 + 16 + 8, "file size", shift);
   const uint8_t *at = back + lead;
   struct ss_record_header h;
@@ -76,12 +91,8 @@ static void one(size_t shift) {
 /* `lead` raw bytes, then a record of 16 bytes, a large piece and 5 bytes,
  * then a small record, then the end. */
 static void large(size_t lead, size_t piece) {
-  char path[] = "/tmp/test_record_writer.XXXXXX";
-  int fd = mkstemp(path);
-  if (fd < 0) {
-    perror("mkstemp");
-    exit(1);
-  }
+  char path[] = SCRATCH_TEMPLATE;
+  int fd = scratch_file(path);
   static uint8_t filler[2 * BUFFER], small[16];
   uint8_t *big = malloc(piece);
   for (size_t i = 0; i < piece; i++)
@@ -105,10 +116,7 @@ static void large(size_t lead, size_t piece) {
   size_t length = 16 + piece + 5, padded = (length + 7) / 8 * 8;
   size_t want = lead + 16 + padded + 16 + 8;
   uint8_t *back = malloc(want + 1);
-  FILE *f = fopen(path, "rb");
-  size_t n = fread(back, 1, want + 1, f);
-  fclose(f);
-  unlink(path);
+  size_t n = read_back(path, back, want + 1);
   check(n == want, "large: file size", lead);
   if (n == want) {
     const uint8_t *at = back + lead;
