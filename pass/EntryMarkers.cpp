@@ -104,6 +104,11 @@ PreservedAnalyses EntryMarkerPass::run(Module &M, ModuleAnalysisManager &) {
     CallInst *Guard = CallInst::Create(
         Intrinsic::getDeclaration(&M, Intrinsic::sideeffect), "", &*At);
     Guard->setMetadata(GuardTag, MDNode::get(Ctx, {}));
+    // Two inlined copies' markers are identical calls: SimplifyCFG would
+    // hoist or sink them into one under a location naming neither copy,
+    // and the function's calls would be unknown.  nomerge keeps them apart.
+    Marker->setCannotMerge();
+    Guard->setCannotMerge();
     // A location in the function itself: inlining then gives the marker
     // the inline chain of the code around it.
     if (DISubprogram *SP = F.getSubprogram())
