@@ -12,17 +12,17 @@
 #     PROJECT   of bench/corpus/projects.sh (default: zlib cjson bzip2 jq sqlite)
 #
 # Results (issue 32; zlib and cJSON: lit/corpus/zlib-cjson.test, in CI):
-#   bzip2 -O0 62 of 62 equal; -O2 61 of 61 (1 unknown, below).
-#   Lua   -O0 524 of 532 equal, -O2 521 of 529 (5 unknown): the 8 that
+#   bzip2 -O0 62 of 62 equal; -O2 62 of 62.
+#   Lua   -O0 524 of 532 equal, -O2 525 of 533: the 8 that
 #         differ (equalkey, getfreepos, mainpositionTV, luaS_newlstr ...)
 #         are the interpreter's own: its hash seed mixes addresses and
 #         the time (two runs of one build differ in the table functions),
 #         and luaS_new's string cache is indexed by the C string's address
 #         (luaS_newlstr's calls differ by a few between builds).
-#   jq    -O0 376 of 493 equal, -O2 368 of 486 (10 unknown): its suite
+#   jq    -O0 376 of 493 equal, -O2 374 of 493: its suite
 #         does not repeat itself (two runs of the same sscc build differ in
 #         118 functions, by the same few calls).
-#   SQLite -O0 1789 of 1936 equal, -O2 1795 of 1923 (22 unknown): its
+#   SQLite -O0 1789 of 1936 equal, -O2 1795 of 1923 (22 unknown, below): its
 #         suite is not the same run twice either.  Test by test (-O0):
 #         expr, join, index and where agree in every function; select1,
 #         select4, insert and trigger1 differ only in sqlite3MallocAlarm
@@ -33,11 +33,12 @@
 #         in 146 btree and pager functions, and two runs of one sscc
 #         build differ there from each other (addToSavepointBitvecs
 #         177809 and 177819) as two runs of clang's do (177818, 177820).
-# At -O2 sscc also says 'unknown' for bzip2 1, Lua 5 and jq 10 functions:
-# SimplifyCFG merged the entry markers of two inlined copies into one that
-# names neither (docs/counting.md); SQLite's test programs: 1 (a copy in a
-# loop the vectorizer widened, sqlite3HexToInt in sqlite3HexToBlob) with a
-# pass that counted merged markers, which cJSON's putchar showed wrong.
+# sscc said 'unknown' at -O2 for bzip2 1, Lua 5, jq 10 and SQLite 22
+# functions while SimplifyCFG merged two inlined copies' entry markers into
+# one that names neither; the markers are nomerge calls now
+# (docs/counting.md), and bzip2, Lua and jq have none left (the -O2 figures
+# above are with them; SQLite's were measured before, its shell's workload
+# has 1 left: sqlite3HexToInt in a loop the vectorizer widened).
 #
 # Prints run.sh's table, then one line per project and level: functions
 # compared, equal, differing, and those only one tool has; each

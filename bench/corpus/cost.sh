@@ -3,9 +3,13 @@
 # plain clang -O2 (base), sscc -O2 -fss-ideal, clang -O2
 # -fprofile-instr-generate and gcc -O2 --coverage (bench/corpus/run.sh
 # --no-test), their workloads (projects.sh) timed one run at a time in
-# interleaved rounds (every configuration once per round, base first), and
-# the medians printed as ratios to base's, with the build times the same
-# way (one build per configuration and round, interleaved likewise).
+# interleaved rounds (every configuration once per round, base first), each
+# configuration's ratio the median of its runs' ratios to base's run of the
+# same round; the build times the same way (one build per configuration
+# and round).  Each table comes twice: wall time, and CPU time (user +
+# system of everything the run started).  On the shared 2-core build
+# machine both vary alike (one binary's runs by up to 2x), so the CPU table
+# is a cross-check rather than a quieter figure.
 #
 #   usage: bench/corpus/cost.sh [--reps N] [--build-reps N] [PROJECT...]
 #     --reps N        timed workload runs per project and configuration (default 5)
@@ -25,7 +29,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --reps) reps=${2:?}; shift 2 ;;
     --build-reps) build_reps=${2:?}; shift 2 ;;
-    -*) sed -n '10,12s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
+    -*) sed -n '14,16s/^# \{0,1\}//p' "$0" >&2; exit 2 ;;
     *) projects+=("$1"); shift ;;
   esac
 done
@@ -42,7 +46,8 @@ for ((r = 0; r < build_reps; r++)); do
     for c in "${configs[@]}"; do
       "$corpus/run.sh" --config "$c" --no-test "$p" >/dev/null 2>"$out/cost-build.err" ||
         { echo "cost: $p did not build with $c ($(tail -1 "$out/cost-build.err"))" >&2; continue; }
-      printf 'build\t%s\t%s\t%s\n' "$p" "$c" "$(cat "$out/$c/$p/build.secs")" >>"$samples"
+      printf 'build\t%s\t%s\t%s\t%s\n' "$p" "$c" "$(cat "$out/$c/$p/build.secs")" \
+        "$(cat "$out/$c/$p/build.cpu")" >>"$samples"
     done
   done
 done
@@ -59,9 +64,9 @@ for ((r = 0; r < reps; r++)); do
       [ -d "$dir" ] || continue
       rm -rf "$scratch" && mkdir -p "$scratch"
       secs=$(cd "$dir" && _SPEEDSHOP_OUTPUT_DIRECTORY=$scratch LLVM_PROFILE_FILE=$scratch/%p.profraw \
-               python3 "$root/bench/lib/walltime.py" bash -c ". '$corpus/projects.sh' && ${p}_workload" \
-               2>/dev/null) || secs=fail
-      printf 'run\t%s\t%s\t%s\n' "$p" "$c" "$secs" >>"$samples"
+               python3 "$root/bench/lib/walltime.py" --cpu bash -c ". '$corpus/projects.sh' && ${p}_workload" \
+               2>/dev/null) || secs="fail fail"
+      printf 'run\t%s\t%s\t%s\t%s\n' "$p" "$c" ${secs} >>"$samples"
     done
   done
 done

@@ -3,11 +3,12 @@
 
 usage: cost_report.py SAMPLES BASE CONFIG...
 
-SAMPLES has lines `kind project config seconds` (kind: build or run;
-seconds "fail" for a failed run).  Prints, per project, base's median
-seconds and every configuration's median as a ratio to base's, the
-geometric mean over the projects, the worst ratio, and whether sscc meets
-issue 32's targets.
+SAMPLES has lines `kind project config wall [cpu]` (kind: build or run;
+seconds, "fail" for a failed run; cpu is user + system time).  Prints, per
+project, base's median seconds and every configuration's median ratio to
+base's run of the same round, the geometric mean over the projects, the
+worst ratio, and whether sscc meets issue 32's targets: once for wall
+time, and once for CPU time where the samples have it.
 """
 import math
 import statistics
@@ -15,33 +16,41 @@ import sys
 from collections import defaultdict
 
 
-def table(samples, kind, configs):
+def table(samples, kind, configs, clock):
+    """Each configuration's ratio to base is the median of its per-round
+    ratios, each run against base's run of the same round (the one just
+    before it), so that a slow phase of the host spanning both cancels."""
     cells = defaultdict(list)
     failed = set()
-    for k, p, c, s in samples:
+    for k, p, c, s in ((x[0], x[1], x[2], x[clock]) for x in samples):
         if k != kind:
             continue
         if s == "fail":
             failed.add((p, c))
-        else:
-            cells[(p, c)].append(float(s))
-    projects = sorted({p for k, p, c, s in samples if k == kind},
+        cells[(p, c)].append(None if s == "fail" else float(s))
+    projects = sorted({x[1] for x in samples if x[0] == kind},
                       key=lambda p: [x[1] for x in samples].index(p))
     base = configs[0]
-    title = "run time" if kind == "run" else "build time"
-    print("%s (medians; %s in seconds, the others as ratios to it)" % (title, base))
+    title = ("run" if kind == "run" else "build") + (" time" if clock == WALL else " CPU time")
+    print("%s (%s: median seconds; the others: median of the per-round ratios to %s's run)"
+          % (title, base, base))
     print("%-9s %9s" % ("project", base) + "".join(" %12s" % c for c in configs[1:]))
     ratios = defaultdict(list)
+    spreads = []
     for p in projects:
         b = cells.get((p, base))
-        row = "%-9s %9s" % (p, "%.3f" % statistics.median(b) if b else "fail")
+        b_ok = b and (p, base) not in failed
+        row = "%-9s %9s" % (p, "%.3f" % statistics.median(b) if b_ok else "fail")
         for c in configs[1:]:
             v = cells.get((p, c))
-            if not b or not v or (p, c) in failed:
+            if not b_ok or not v or (p, c) in failed or len(v) != len(b):
                 row += " %12s" % "fail"
                 continue
-            r = statistics.median(v) / statistics.median(b)
+            per_round = [x / y for x, y in zip(v, b)]
+            r = statistics.median(per_round)
             ratios[c].append(r)
+            if c == "sscc" and len(per_round) > 1:
+                spreads.append((max(per_round) - min(per_round)) / r)
             row += " %11.2fx" % r
         print(row)
     geo = {c: math.exp(statistics.mean(math.log(r) for r in ratios[c])) for c in ratios}
@@ -49,22 +58,25 @@ def table(samples, kind, configs):
         " %11.2fx" % geo[c] if c in geo else " %12s" % "-" for c in configs[1:]))
     print("%-9s %9s" % ("worst", "") + "".join(
         " %11.2fx" % max(ratios[c]) if ratios[c] else " %12s" % "-" for c in configs[1:]))
-    spread = [(max(v) - min(v)) / statistics.median(v) for (p, c), v in cells.items()
-              if c == base and len(v) > 1]
-    if spread:
+    noise = [(max(v) - min(v)) / statistics.median(v) for (p, c), v in cells.items()
+             if c == base and len(v) > 1 and None not in v]
+    if noise:
         print("noise: base's (slowest - fastest) / median, median over projects: %.1f %%"
-              % (100 * statistics.median(spread)))
+              % (100 * statistics.median(noise)))
+    if spreads:
+        print("       sscc's per-round ratios, (largest - smallest) / median, median over projects: %.1f %%"
+              % (100 * statistics.median(spreads)))
     print()
     return geo, ratios
 
 
-def main(argv):
-    if len(argv) < 4:
-        sys.exit(__doc__)
-    samples = [tuple(l.rstrip("\n").split("\t")) for l in open(argv[1]) if l.strip()]
-    configs = argv[2:]
-    run_geo, run_ratios = table(samples, "run", configs)
-    build_geo, build_ratios = table(samples, "build", configs)
+WALL, CPU = 3, 4
+
+
+def report(samples, configs, clock):
+    run_geo, run_ratios = table(samples, "run", configs, clock)
+    build_geo, build_ratios = table(samples, "build", configs, clock)
+    what = "wall" if clock == WALL else "CPU"
     if "sscc" in run_geo:
         clang = run_geo.get("clang-instr")
         checks = [
@@ -75,8 +87,20 @@ def main(argv):
         ]
         if "sscc" in build_geo:
             checks.append(("build time <= 1.30x (geomean)", build_geo["sscc"] <= 1.30))
-        for what, ok in checks:
-            print("target %-58s %s" % (what + ":", "met" if ok else "NOT met"))
+        for target, ok in checks:
+            print("target (%s) %-58s %s" % (what, target + ":", "met" if ok else "NOT met"))
+        print()
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    samples = [tuple(l.rstrip("\n").split("\t")) for l in open(argv[1]) if l.strip()]
+    configs = argv[2:]
+    report(samples, configs, WALL)
+    with_cpu = [x for x in samples if len(x) > CPU]
+    if with_cpu:
+        report(with_cpu, configs, CPU)
     return 0
 
 

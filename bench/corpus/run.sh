@@ -90,10 +90,17 @@ for p in "${projects[@]}"; do
   # its files apart from the test suite's.
   mkdir -p "$dir/build-experiments"
   export _SPEEDSHOP_OUTPUT_DIRECTORY=$dir/build-experiments LLVM_PROFILE_FILE=$dir/build-experiments/%p.profraw
-  start=$(date +%s.%N)
-  if (cd "$dir/src" && "${p}_build") >"$dir/build.log" 2>&1; then build_ok=ok; else build_ok=FAIL; failed=1; fi
-  secs=$(echo "$(date +%s.%N) - $start" | bc)
+  # Wall time, and CPU time (user + system of the build and all it ran:
+  # the steadier figure on a shared machine) for cost.sh.
+  TIMEFORMAT='%R %U %S'
+  if times=$({ time (cd "$dir/src" && "${p}_build" >"$dir/build.log" 2>&1); } 2>&1); then
+    build_ok=ok
+  else
+    build_ok=FAIL failed=1
+  fi
+  read -r secs user sys <<<"$times"
   echo "$secs" >"$dir/build.secs"
+  awk -v u="$user" -v s="$sys" 'BEGIN { print u + s }' >"$dir/build.cpu"
   tests=- files=- merged=-
   export _SPEEDSHOP_OUTPUT_DIRECTORY=$dir/experiments LLVM_PROFILE_FILE=$dir/experiments/%p.profraw
   if [ "$build_ok" = ok ] && [ "$test" = 1 ]; then
