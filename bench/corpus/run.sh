@@ -16,7 +16,8 @@
 #
 # Sources: build/corpus/cache (bench/corpus/fetch.sh: apt-get source, after
 # a deb-src line for the machine's own mirror).  Each project is built in a
-# fresh copy, build/corpus/<config>/<project>/src, with logs beside it;
+# fresh copy, build/corpus/<config>/<project>/src (a link to
+# build/corpus/work/<hash>, below), with logs beside it;
 # sscc's experiment files go to .../experiments, the merged profiles
 # (ssprof -json and the listing) to .../profiles/<program>.{json,txt}.
 # Prints a table: build time and result, tests, experiment files, programs
@@ -84,8 +85,13 @@ for p in "${projects[@]}"; do
   pkg_var=${p}_package
   pkg=${!pkg_var%%:*}
   dir=$out/$confdir/$p
-  rm -rf "$dir" && mkdir -p "$dir/experiments" "$dir/profiles"
-  cp -a "$cache/$pkg/src" "$dir/src"
+  # Every configuration builds at a path of one length: a test that prints
+  # __FILE__ (cJSON's unity tests print every test's path) then prints as
+  # many characters under each tool, and the calls of its output
+  # functions (glibc's inline putchar) can be compared.
+  work=$out/work/$(printf '%s' "$confdir/$p" | md5sum | cut -c1-16)
+  rm -rf "$dir" "$work" && mkdir -p "$dir/experiments" "$dir/profiles" "$out/work"
+  cp -a "$cache/$pkg/src" "$work" && ln -s "$work" "$dir/src"
   # What runs while building (configure's conftest, code generators) writes
   # its files apart from the test suite's.
   mkdir -p "$dir/build-experiments"
@@ -93,7 +99,7 @@ for p in "${projects[@]}"; do
   # Wall time, and CPU time (user + system of the build and all it ran:
   # the steadier figure on a shared machine) for cost.sh.
   TIMEFORMAT='%R %U %S'
-  if times=$({ time (cd "$dir/src" && "${p}_build" >"$dir/build.log" 2>&1); } 2>&1); then
+  if times=$({ time (cd -P "$dir/src" && "${p}_build" >"$dir/build.log" 2>&1); } 2>&1); then
     build_ok=ok
   else
     build_ok=FAIL failed=1
@@ -104,7 +110,7 @@ for p in "${projects[@]}"; do
   tests=- files=- merged=-
   export _SPEEDSHOP_OUTPUT_DIRECTORY=$dir/experiments LLVM_PROFILE_FILE=$dir/experiments/%p.profraw
   if [ "$build_ok" = ok ] && [ "$test" = 1 ]; then
-    if (cd "$dir/src" && "${p}_test") >"$dir/test.log" 2>&1; then tests=ok; else tests=FAIL; failed=1; fi
+    if (cd -P "$dir/src" && "${p}_test") >"$dir/test.log" 2>&1; then tests=ok; else tests=FAIL; failed=1; fi
   fi
   if [ "$config" = clang-cov ] && [ "$test" = 1 ]; then
     # Every profile of the test suite, merged (llvm-profdata sums by
