@@ -96,8 +96,8 @@ for p in "${projects[@]}"; do
   # its files apart from the test suite's.
   mkdir -p "$dir/build-experiments"
   export _SPEEDSHOP_OUTPUT_DIRECTORY=$dir/build-experiments LLVM_PROFILE_FILE=$dir/build-experiments/%p.profraw
-  # Wall time, and CPU time (user + system of the build and all it ran:
-  # the steadier figure on a shared machine) for cost.sh.
+  # Wall time, and CPU time (user + system of the build and all it ran),
+  # for cost.sh.
   TIMEFORMAT='%R %U %S'
   if times=$({ time (cd -P "$dir/src" && "${p}_build" >"$dir/build.log" 2>&1); } 2>&1); then
     build_ok=ok
