@@ -20,14 +20,10 @@ def table(samples, kind, configs, clock):
     """Each configuration's ratio to base is the median of its per-round
     ratios, each run against base's run of the same round (the one just
     before it), so that a slow phase of the host spanning both cancels."""
-    cells = defaultdict(list)
-    failed = set()
+    cells = defaultdict(list)  # in round order; None for a failed run
     for k, p, c, s in ((x[0], x[1], x[2], x[clock]) for x in samples):
-        if k != kind:
-            continue
-        if s == "fail":
-            failed.add((p, c))
-        cells[(p, c)].append(None if s == "fail" else float(s))
+        if k == kind:
+            cells[(p, c)].append(None if s == "fail" else float(s))
     projects = sorted({x[1] for x in samples if x[0] == kind},
                       key=lambda p: [x[1] for x in samples].index(p))
     base = configs[0]
@@ -39,11 +35,11 @@ def table(samples, kind, configs, clock):
     spreads = []
     for p in projects:
         b = cells.get((p, base))
-        b_ok = b and (p, base) not in failed
+        b_ok = b and None not in b
         row = "%-9s %9s" % (p, "%.3f" % statistics.median(b) if b_ok else "fail")
         for c in configs[1:]:
             v = cells.get((p, c))
-            if not b_ok or not v or (p, c) in failed or len(v) != len(b):
+            if not b_ok or not v or None in v or len(v) != len(b):
                 row += " %12s" % "fail"
                 continue
             per_round = [x / y for x, y in zip(v, b)]
@@ -96,6 +92,14 @@ def main(argv):
     if len(argv) < 4:
         sys.exit(__doc__)
     samples = [tuple(l.rstrip("\n").split("\t")) for l in open(argv[1]) if l.strip()]
+    for n, x in enumerate(samples, 1):
+        if len(x) <= WALL:
+            sys.exit("cost_report: %s line %d: fewer than 4 fields" % (argv[1], n))
+        for s in x[WALL:]:
+            try:
+                s == "fail" or float(s)
+            except ValueError:
+                sys.exit("cost_report: %s line %d: %r is neither seconds nor fail" % (argv[1], n, s))
     configs = argv[2:]
     report(samples, configs, WALL)
     with_cpu = [x for x in samples if len(x) > CPU]

@@ -80,6 +80,7 @@ if [ ! -s "$INPUTS/records.json" ] || [ ! -s "$INPUTS/text" ] ||
 fi
 
 failed=0
+TIMEFORMAT='%R %U %S' # what bash's `time` prints: wall, user and system seconds
 printf '%-8s %-11s %8s  %-6s %-6s %6s %8s\n' project config build-s build tests files programs
 for p in "${projects[@]}"; do
   pkg_var=${p}_package
@@ -97,8 +98,7 @@ for p in "${projects[@]}"; do
   mkdir -p "$dir/build-experiments"
   export _SPEEDSHOP_OUTPUT_DIRECTORY=$dir/build-experiments LLVM_PROFILE_FILE=$dir/build-experiments/%p.profraw
   # Wall time, and CPU time (user + system of the build and all it ran),
-  # for cost.sh.
-  TIMEFORMAT='%R %U %S'
+  # for cost.sh (TIMEFORMAT, above).
   if times=$({ time (cd -P "$dir/src" && "${p}_build" >"$dir/build.log" 2>&1); } 2>&1); then
     build_ok=ok
   else
