@@ -33,6 +33,10 @@
 // RUN: %ssprof prog.ideal.m* | FileCheck %s --check-prefix=IDEAL
 // IDEAL: 6: Calls into code not instrumented, no ideal time (most: {{.*}}, 2)
 // IDEAL-NEXT: {{[0-9.]+}}%: Ideal time's share of the run's user time, {{[0-9.]+}} s (the rest: memory, mispredicted branches, code not instrumented, the counting)
+// At a clock far below the core's (1 MHz), ideal time exceeds the run's
+// time, and the line says why rather than name "the rest".
+// RUN: %ssprof -clock 1 prog.ideal.m* | FileCheck %s --check-prefix=SLOWCLOCK
+// SLOWCLOCK: {{[0-9.]+}}%: Ideal time's share of the run's user time, {{[0-9.]+}} s (over 100%: the core ran faster than the 1 MHz assumed, or the model is slower than the core; -clock MHz sets the clock)
 //
 // The listing: loops by cycles lost, the walk first, its cause memory.
 // RUN: %python %S/../tools/run_with_file_args.py %ssprof -cpi -clock @clock prog.ideal.m* prog.fpcsamp.m* | FileCheck %s --check-prefix=TEXT

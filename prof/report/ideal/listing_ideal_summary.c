@@ -87,12 +87,22 @@ static void print_user_share(FILE *out, const struct ss_listing *l) {
   if (!p || p->num_files == 0 || user_ns == 0)
     return;
   double ideal = ss_ideal_seconds(l->ideal, l->ideal->total_cycles);
+  double share = 100 * ideal / ((double)user_ns / 1e9);
   char text[64];
-  snprintf(text, sizeof text, "%.1f%%", 100 * ideal / ((double)user_ns / 1e9));
-  fprintf(out, "%16s: Ideal time's share of the run's user time, %.3f s "
-               "(the rest: memory, mispredicted branches, code not "
-               "instrumented, the counting)\n",
+  snprintf(text, sizeof text, "%.1f%%", share);
+  fprintf(out, "%16s: Ideal time's share of the run's user time, %.3f s ",
           text, (double)user_ns / 1e9);
+  /* Ideal time is a lower bound only at the clock the core really ran:
+   * above the run's time, the core ran faster than the clock assumed
+   * (boost), or the model is slower than the core. */
+  if (share > 100)
+    fprintf(out, "(over 100%%: the core ran faster than the %.0f MHz "
+                 "assumed, or the model is slower than the core; -clock MHz "
+                 "sets the clock)\n",
+            l->ideal->clock_mhz);
+  else
+    fprintf(out, "(the rest: memory, mispredicted branches, code not "
+                 "instrumented, the counting)\n");
 }
 
 void ss_list_ideal_summary(const struct ss_listing *l) {
