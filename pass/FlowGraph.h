@@ -100,6 +100,9 @@ struct FlowGraph {
   // (Instrumenter.h), or SS_NONE; function-relative until the module
   // renumbers, as FlowEdge::Counter.
   uint32_t RestartCounter = SS_NONE;
+  // Whether the function's entry tests the thread's pointer to its
+  // counters (Instrumenter.h: mayEnterModule).
+  bool EntryTest = true;
 };
 
 // Build the graph of F from the optimized IR, before any instrumentation.

@@ -108,11 +108,27 @@ static ThreadCounters loadThreadCounters(Function &F,
   return TC;
 }
 
+bool mayEnterModule(const Function &F,
+                    function_ref<bool(const Function &)> Instrumented) {
+  // Callback uses count: pthread_create's start routine is one.
+  if (!F.hasLocalLinkage() || F.hasAddressTaken())
+    return true;
+  for (const User *U : F.users())
+    if (auto *Call = dyn_cast<CallBase>(U))
+      if (!Instrumented(*Call->getFunction()))
+        return true;
+  return false;
+}
+
 bool restartsByTailCall(const Function &F) {
   if (F.isVarArg())
     return false;
+  // byval: LLVM 14's x86-64 code for a musttail call that passes on its
+  // own byval argument copies it through the outgoing argument area, which
+  // starts at the return address, and overwrites it (a 96-byte struct
+  // returned to address 1; lit/counts/first-call.c).
   for (const Argument &A : F.args())
-    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
+    if (A.hasByValAttr() || A.hasInAllocaAttr() || A.hasPreallocatedAttr() ||
         A.hasAttribute(Attribute::SwiftError) ||
         A.hasAttribute(Attribute::SwiftAsync))
       return false;
@@ -281,7 +297,16 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
   PlacedCounters Placed;
   if (G.RestartCounter != SS_NONE)
     G.RestartCounter += CounterBase; // a module index, as the edges' are
-  Placed.Counts = claimWhenNull(TC, Globals, G.RestartCounter);
+  if (G.EntryTest) {
+    Placed.Counts = claimWhenNull(TC, Globals, G.RestartCounter);
+  } else {
+    // The thread has its counters by the time it gets here: no test, and
+    // with counters in static TLS not even the load.
+    TC.IsNull->eraseFromParent();
+    Placed.Counts = Base;
+    if (Base != TC.Loaded)
+      TC.Loaded->eraseFromParent();
+  }
   Placed.Updates = std::move(Updates);
   return Placed;
 }

@@ -5,6 +5,7 @@
 
 #include "FlowGraph.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 
@@ -46,12 +47,24 @@ struct PlacedCounters {
 
 // Whether F's first call in a thread, which finds no counters, asks the
 // runtime for them and then runs F again from its start by a tail call to
-// itself with its own arguments (varargs and a few special argument kinds
-// cannot be passed on; F then rejoins its body instead).  The restart runs
-// F's entry code twice, so it gets a counter of its own
+// itself with its own arguments (varargs, byval and a few special argument
+// kinds cannot be passed on; F then rejoins its body instead).  The restart
+// runs F's entry code twice, so it gets a counter of its own
 // (FlowGraph::RestartCounter).  Only where the counters are reached
 // through the pointer: counters in static TLS need no restart.
 bool restartsByTailCall(const llvm::Function &F);
+
+// Whether F may be the first of its module's code that a thread runs, so
+// that its entry tests the thread's pointer to the counters: F can be
+// called from outside the module (it is not local) or through its address
+// (a thread's start routine, a callback, a signal handler, a constructor).
+// A local function that is only ever called directly, by functions
+// Instrumented says are, is entered from the module's own code, in a
+// thread that passed such a test already, and a thread keeps its counters
+// until it ends (the runtime clears the pointer in the thread's last
+// destructors, after the thread's own code).
+bool mayEnterModule(const llvm::Function &F,
+                    llvm::function_ref<bool(const llvm::Function &)> Instrumented);
 
 // This module's own copy of F, where another object may interpose F's
 // symbol (a shared library's function of default visibility, reached
@@ -66,7 +79,7 @@ llvm::Constant *ownCopy(llvm::Function &F);
 // thread: the function's entry loads the thread's pointer to them (asking
 // the runtime for a set the first time), or in an executable tests it and
 // counts in static TLS (telling the runtime of the thread's copy the first
-// time).  CounterBase is the module index
+// time); the test only where G.EntryTest.  CounterBase is the module index
 // of G's counter 0.  Splits critical edges and landing pads as needed, so
 // G's block pointers must not be used afterwards.
 PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,

@@ -177,7 +177,9 @@ private:
         IF.Entries.emplace_back(Block, std::move(E));
       }
       ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
-      if (!CountsInStaticTLS && ss::restartsByTailCall(F))
+      IF.Graph.EntryTest = ss::mayEnterModule(F, shouldInstrument);
+      if (!CountsInStaticTLS && IF.Graph.EntryTest &&
+          ss::restartsByTailCall(F))
         IF.Graph.RestartCounter = Choice.NumCounters++;
       CounterBase.push_back(NumCounters);
       NumCounters += Choice.NumCounters;

@@ -1,40 +1,43 @@
-// The first call into an instrumented module on a new thread takes the cold
-// path (the runtime hands the thread its counters) and then starts the
-// function over.  Arguments of every kind must arrive intact the second
-// time: a large struct by value (byval), a large struct returned (sret),
-// floating-point arguments, varargs, many integer arguments.  Each thread
-// makes these calls first; the program checks the results itself and the
-// counts are arithmetic.
+// A thread's first call into an instrumented module compiled as for a
+// shared library (-fPIC) takes the cold path (the runtime hands the thread
+// its counters) and then starts the function over.  Arguments of every
+// kind must arrive intact the second time: a large struct by value
+// (byval), a large struct returned (sret), floating-point arguments,
+// varargs, many integer arguments.  The callees are a module of their own,
+// and each thread's first call into it is a different one of them; the
+// program checks the results itself and the counts are arithmetic.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2
-// RUN: cd %t/O0 && %sscc -O0 -fss-ideal -pthread %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
-// RUN: cd %t/O2 && %sscc -O2 -fss-ideal -pthread %s -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O0 && %sscc -O0 -fss-ideal -fPIC -DCALLEES -c %s -o callees.o && %sscc -O0 -fss-ideal -pthread %s callees.o -o prog && ./prog > out && %sscheck out prog.ideal.m*
+// RUN: cd %t/O2 && %sscc -O2 -fss-ideal -fPIC -DCALLEES -c %s -o callees.o && %sscc -O2 -fss-ideal -pthread %s callees.o -o prog && ./prog > out && %sscheck out prog.ideal.m*
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #define NOINLINE __attribute__((noinline))
-#define THREADS 6
+#define KINDS 4
+#define PER_KIND 2
 
 struct big {
   long v[12];
 };
 
-NOINLINE static long sum_big(struct big b, double scale) {
+#ifdef CALLEES
+NOINLINE long sum_big(struct big b, double scale) {
   long s = 0;
   for (int i = 0; i < 12; i++)
     s += b.v[i];
   return (long)(s * scale);
 }
 
-NOINLINE static struct big make_big(long seed, float step) {
+NOINLINE struct big make_big(long seed, float step) {
   struct big b;
   for (int i = 0; i < 12; i++)
     b.v[i] = seed + (long)(i * step);
   return b;
 }
 
-NOINLINE static long sum_varargs(int n, ...) {
+NOINLINE long sum_varargs(int n, ...) {
   va_list ap;
   va_start(ap, n);
   long s = 0;
@@ -44,11 +47,18 @@ NOINLINE static long sum_varargs(int n, ...) {
   return s;
 }
 
-NOINLINE static long many(long a, long b, long c, long d, long e, long f,
+NOINLINE long many(long a, long b, long c, long d, long e, long f,
                           long g, long h, double x, double y) {
   return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h +
          (long)(x * y);
 }
+
+#else
+struct big make_big(long seed, float step);
+long sum_big(struct big b, double scale);
+long sum_varargs(int n, ...);
+long many(long a, long b, long c, long d, long e, long f, long g, long h,
+          double x, double y);
 
 static void expect(long got, long want, const char *what) {
   if (got != want) {
@@ -57,17 +67,36 @@ static void expect(long got, long want, const char *what) {
   }
 }
 
-NOINLINE static void *first_calls(void *arg) {
+static void call_one(int kind, long k) {
+  struct big b;
+  switch (kind) {
+  case 0:
+    b = make_big(k, 2.0f); // v[i] = k + 2i: sum 12k + 132
+    expect(b.v[11], k + 22, "make_big");
+    break;
+  case 1:
+    for (int i = 0; i < 12; i++)
+      b.v[i] = k + 2 * i;
+    expect(sum_big(b, 2.0), 2 * (12 * k + 132), "sum_big");
+    break;
+  case 2:
+    expect(sum_varargs(3, k, 10L, 100L), k + 110, "sum_varargs");
+    break;
+  default:
+    expect(many(k, 1, 1, 1, 1, 1, 1, 1, 1.5, 4.0), k + 35 + 6, "many");
+  }
+}
+
+// Thread k's first call into the callees is one of kind k % KINDS.
+__attribute__((noinline)) static void *first_calls(void *arg) {
   long k = (long)arg;
-  // Each is the thread's first call of that function.
-  struct big b = make_big(k, 2.0f); // v[i] = k + 2i: sum 12k + 132
-  expect(sum_big(b, 2.0), 2 * (12 * k + 132), "sum_big");
-  expect(sum_varargs(3, k, 10L, 100L), k + 110, "sum_varargs");
-  expect(many(k, 1, 1, 1, 1, 1, 1, 1, 1.5, 4.0), k + 35 + 6, "many");
+  for (int i = 0; i < KINDS; i++)
+    call_one((int)((k + i) % KINDS), k);
   return NULL;
 }
 
 int main(void) {
+  enum { THREADS = KINDS * PER_KIND };
   pthread_t t[THREADS];
   for (long k = 0; k < THREADS; k++)
     pthread_create(&t[k], NULL, first_calls, (void *)k);
@@ -81,3 +110,4 @@ int main(void) {
          THREADS + 1);
   return 0;
 }
+#endif
