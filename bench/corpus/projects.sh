@@ -1,6 +1,8 @@
 # projects.sh -- how bench/corpus builds, tests and times each project,
 # sourced by bench/corpus/run.sh.  Each project NAME has:
 #   NAME_package  its Debian source package (":debian": with Debian's patches)
+#   NAME_deps     the Debian packages its build and tests need beyond the
+#                 compilers and make (bench/corpus/deps.sh installs them)
 #   NAME_build    configure and build in the current directory (a fresh copy
 #                 of the source) with $CC, $CXX, $CFLAGS, $CXXFLAGS, $LDFLAGS
 #                 from the environment, through the project's own build system
@@ -13,6 +15,7 @@ jobs=${JOBS:-$(nproc)}
 
 # ---- zlib: its own configure script and Makefile ----
 zlib_package=zlib
+zlib_deps=""
 zlib_build() {
   ./configure >/dev/null && make -j"$jobs" && make install DESTDIR="$PWD/dest" >/dev/null &&
     ls dest/usr/local/lib/libz.a dest/usr/local/lib/libz.so >/dev/null
@@ -23,6 +26,7 @@ zlib_workload() { ./minigzip -9 <"$INPUTS/text" >text.gz && ./minigzip -d <text.
 # ---- Lua 5.4: the upstream Makefile (no test suite ships with it: the
 # workload, a script of the usual interpreter benchmarks, is the test) ----
 lua_package=lua5.4
+lua_deps=""
 lua_build() {
   make -j"$jobs" -C src linux-noreadline CC="$CC -std=gnu99" MYCFLAGS="$CFLAGS" \
     MYLDFLAGS="$LDFLAGS"
@@ -32,6 +36,7 @@ lua_workload() { src/lua "$CORPUS/workloads/bench.lua" 12; }
 
 # ---- bzip2: its Makefile (which runs its tests as part of `all`) ----
 bzip2_package=bzip2
+bzip2_deps=""
 bzip2_build() {
   make -j"$jobs" libbz2.a bzip2 bzip2recover CC="$CC" \
     CFLAGS="$CFLAGS -D_FILE_OFFSET_BITS=64" LDFLAGS="$LDFLAGS"
@@ -41,6 +46,9 @@ bzip2_workload() { ./bzip2 -9 <"$INPUTS/text" >text.bz2 && ./bzip2 -d <text.bz2 
 
 # ---- jq: autotools (autoreconf first: the release tarball has no configure) ----
 jq_package=jq
+# --with-oniguruma=yes: the system's library (without it configure builds
+# the bundled submodule, which the release tarball leaves empty)
+jq_deps="autoconf automake libtool libonig-dev"
 jq_build() {
   autoreconf -fi >/dev/null 2>&1 &&
     ./configure --disable-docs --disable-maintainer-mode --with-oniguruma=yes >/dev/null &&
@@ -58,6 +66,7 @@ jq_workload() {
 # ---- cJSON: CMake (its flag checks run with -Werror) and ctest; the
 # workload is a small driver of ours, built against the built library ----
 cjson_package=cjson
+cjson_deps="cmake"
 cjson_build() {
   cmake -S . -B build -DENABLE_CJSON_UTILS=ON -DENABLE_CJSON_TEST=ON >/dev/null &&
     cmake --build build -j "$jobs" &&
@@ -70,6 +79,7 @@ cjson_workload() { build/cjson_roundtrip "$INPUTS/records.json" 6; }
 # ---- GNU FriBidi: meson (its autotools files are there too; meson is
 # what it is built with upstream) ----
 fribidi_package=fribidi
+fribidi_deps="meson ninja-build"
 fribidi_build() {
   meson setup build -Ddocs=false -Dbuildtype=plain >/dev/null && ninja -C build -j "$jobs"
 }
@@ -81,6 +91,7 @@ fribidi_workload() { build/bin/fribidi --nopad <"$INPUTS/bidi.txt" >/dev/null; }
 # ---- {fmt}: C++, CMake, its googletest suite (Debian's patches build it
 # against the system's googletest) ----
 fmt_package=fmtlib:debian
+fmt_deps="cmake libgtest-dev libgmock-dev"
 fmt_build() {
   cmake -S . -B build -DFMT_DOC=OFF -DFMT_TEST=ON -DBUILD_SHARED_LIBS=OFF >/dev/null &&
     cmake --build build -j "$jobs"
@@ -101,6 +112,7 @@ fmt_workload() {
 # bench/corpus/workloads/sqlite_work.sql, its output against plain SQL
 # arithmetic of the same rows (sqlite_check) ----
 sqlite_package=sqlite3
+sqlite_deps="tcl tcl-dev"
 sqlite_tests="select1 select4 insert expr func join trigger1 trans index where"
 sqlite_build() {
   ./configure --disable-readline >/dev/null &&

@@ -14,6 +14,8 @@
 #     --no-test build only (bench/corpus/cost.sh)
 #     PROJECT   of bench/corpus/projects.sh (default: all of them)
 #
+# Needs: what bench/corpus/deps.sh installs when missing (each project's
+# NAME_deps in projects.sh).
 # Sources: build/corpus/cache (bench/corpus/fetch.sh: apt-get source, after
 # a deb-src line for the machine's own mirror).  Each project is built in a
 # fresh copy, build/corpus/<config>/<project>/src (a link to
@@ -72,6 +74,7 @@ for p in "${projects[@]}"; do
   [ -n "${!pkg_var:-}" ] || { echo "run: no project $p (projects.sh has: $corpus_projects)" >&2; exit 2; }
   packages+=("${!pkg_var}")
 done
+"$CORPUS/deps.sh" "${projects[@]}" || exit 1
 "$CORPUS/fetch.sh" "$cache" "${packages[@]}" || exit 1
 export INPUTS=$out/inputs
 if [ ! -s "$INPUTS/records.json" ] || [ ! -s "$INPUTS/text" ] ||
