@@ -54,16 +54,4 @@ packages=(cmake ninja-build clang-14 llvm-14-dev llvm-14-tools libelf-dev libdw-
 for v in ${SS_TEST_LLVM:-}; do
   packages+=("clang-$v" "llvm-$v-dev" "llvm-$v-tools" "llvm-$v")
 done
-missing=()
-for p in "${packages[@]}"; do
-  dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "deps: installing ${missing[*]}" >&2
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
-  $sudo apt-get update -q >/dev/null
-  $sudo apt-get install -y -q "${missing[@]}" >/dev/null
-}
+exec "$(dirname "$0")/install-missing.sh" deps "${packages[@]}"

@@ -10,20 +10,12 @@ set -euo pipefail
 corpus=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=projects.sh
 . "$corpus/projects.sh"
-missing=()
+packages=()
 for p in "$@"; do
   deps_var=${p}_deps
   [ -n "${!deps_var+set}" ] || { echo "corpus deps: no project $p (projects.sh has: $corpus_projects)" >&2; exit 2; }
   for pkg in ${!deps_var}; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    packages+=("$pkg")
   done
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
-echo "corpus deps: installing ${missing[*]}" >&2
-sudo=""
-[ "$(id -u)" -ne 0 ] && sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get install -y -q "${missing[@]}" >/dev/null 2>&1 || {
-  $sudo apt-get update -q >/dev/null
-  $sudo apt-get install -y -q "${missing[@]}" >/dev/null
-} || { echo "corpus deps: could not install ${missing[*]}" >&2; exit 1; }
+exec "$corpus/../../scripts/install-missing.sh" "corpus deps" "${packages[@]}"
