@@ -1,11 +1,14 @@
 // A thread's first call into an instrumented module compiled as for a
 // shared library (-fPIC) takes the cold path (the runtime hands the thread
 // its counters) and then starts the function over.  Arguments of every
-// kind must arrive intact the second time: a large struct by value
-// (byval), a large struct returned (sret), floating-point arguments,
-// varargs, many integer arguments.  The callees are a module of their own,
-// and each thread's first call into it is a different one of them; the
-// program checks the results itself and the counts are arithmetic.
+// kind must arrive intact: a large struct returned (sret), floating-point
+// arguments, many integer arguments after the restart; a large struct by
+// value (byval) and varargs, which a restart cannot pass on, after the
+// cold path rejoins the function (LLVM 14 once overwrote the return
+// address restarting with a byval argument).  The callees are a module of
+// their own, and each thread's first call into it is a different one of
+// them; the program checks the results itself and the counts are
+// arithmetic.
 // RUN: rm -rf %t && mkdir -p %t/O0 %t/O2
 // RUN: cd %t/O0 && %sscc -O0 -fss-ideal -fPIC -DCALLEES -c %s -o callees.o && %sscc -O0 -fss-ideal -pthread %s callees.o -o prog && ./prog > out && %sscheck out prog.ideal.m*
 // RUN: cd %t/O2 && %sscc -O2 -fss-ideal -fPIC -DCALLEES -c %s -o callees.o && %sscc -O2 -fss-ideal -pthread %s callees.o -o prog && ./prog > out && %sscheck out prog.ideal.m*
@@ -47,8 +50,8 @@ NOINLINE long sum_varargs(int n, ...) {
   return s;
 }
 
-NOINLINE long many(long a, long b, long c, long d, long e, long f,
-                          long g, long h, double x, double y) {
+NOINLINE long many(long a, long b, long c, long d, long e, long f, long g,
+                   long h, double x, double y) {
   return a + 2 * b + 3 * c + 4 * d + 5 * e + 6 * f + 7 * g + 8 * h +
          (long)(x * y);
 }

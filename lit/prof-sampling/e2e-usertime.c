@@ -12,12 +12,12 @@
 // time, give at least 50 samples (45 asked), the phases 33 (30 asked)
 // and 16.  Only these lower bounds: a load during phase_b stretches its
 // wall time, and so its samples, past phase_a's (36 and 36 in one suite
-// run), so phase_a need not have more.  A
-// Where in burn the totaltime samples land is not asked either: on a
-// loaded machine most of them (99 of 154 in one suite run) can fall in
-// the clock_gettime system call that burn makes every 200,000 iterations,
-// where the thread comes back from waiting for a CPU; that burn's samples
-// are its own code's, step's and that call's is exact.  A
+// run), so phase_a need not have more.  Where in burn the totaltime
+// samples land is not asked either: on a loaded machine most of them (99
+// of 154 in one suite run) can fall in the clock_gettime system call that
+// burn makes every 200,000 iterations, where the thread comes back from
+// waiting for a CPU; that burn's samples are its own code's, step's or
+// that call's is exact.  A
 // CPU-time timer (usertime, pcsamp) is checked by the kernel only at ticks
 // that find the thread running, and on a loaded machine a thread can lose
 // most of its samples for a while (docs/ssrun.md, "Known bias"), so those
