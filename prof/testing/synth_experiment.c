@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "synth_experiment.h"
 
+#include "desc_columns.h"
 #include "ss/format.h"
 
 #include <link.h>
@@ -329,8 +330,13 @@ static void pack_descriptor(enum synth_packing how, struct buf *desc) {
     return;
   uLongf room = compressBound((uLong)desc->len);
   uint8_t *stream = malloc(room);
-  if (!stream || compress2(stream, &room, desc->p, (uLong)desc->len, 6) != Z_OK)
+  uint8_t *columns = malloc(desc->len);
+  if (!columns || ss_desc_columns(columns, desc->p, desc->len, 1) != 0)
     abort();
+  const uint8_t *in = how == SYNTH_PACKED_COLUMNS ? columns : desc->p;
+  if (!stream || compress2(stream, &room, in, (uLong)desc->len, 6) != Z_OK)
+    abort();
+  free(columns);
   uint64_t claim = how == SYNTH_PACKED_CLAIM    ? (uint64_t)room * 2000
                    : how == SYNTH_PACKED_LONGER ? desc->len + 1
                                                 : desc->len;
@@ -338,7 +344,9 @@ static void pack_descriptor(enum synth_packing how, struct buf *desc) {
     stream[room / 2] ^= 0x55;
   struct buf packed = {0};
   put(&packed, "SSDESCZ\1", 8);
-  put_u32(&packed, how == SYNTH_PACKED_METHOD ? 2 : 1);
+  put_u32(&packed, how == SYNTH_PACKED_METHOD    ? 3
+                   : how == SYNTH_PACKED_COLUMNS ? 2
+                                                 : 1);
   put_u32(&packed, 0);
   put_u64(&packed, claim);
   put(&packed, stream, room);

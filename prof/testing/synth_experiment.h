@@ -74,8 +74,10 @@ enum synth_indirect_target {
 /* How the COUNTS records carry the descriptor (ss/format.h). */
 enum synth_packing {
   SYNTH_RAW,             /* as it is */
-  SYNTH_PACKED,          /* packed with zlib, as sscc emits it */
-  SYNTH_PACKED_METHOD,   /* packed, but the header names method 2 */
+  SYNTH_PACKED,          /* packed with zlib (method 1, as sscc emitted it) */
+  SYNTH_PACKED_COLUMNS,  /* zlib of the arrays' columns (method 2, as sscc
+                            emits it now) */
+  SYNTH_PACKED_METHOD,   /* packed, but the header names method 3 */
   SYNTH_PACKED_CLAIM,    /* packed, claiming 2000 times the stream's size */
   SYNTH_PACKED_LONGER,   /* packed, claiming one byte more than it holds */
   SYNTH_PACKED_DAMAGED   /* packed, a byte in the middle of the stream flipped */

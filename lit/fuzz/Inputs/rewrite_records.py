@@ -11,7 +11,8 @@ decoders, not the CRC check, meet it:
                 block from its first to the module's last, so that its
                 blocks overlap the other functions' (each range still
                 inside the module); a packed descriptor is inflated
-                and written back raw, which ssprof reads as well
+                (method 2: its arrays turned back from columns) and
+                written back raw, which ssprof reads as well
   many-threads  the TRACE record made to count 2^32 - 1 threads (only a
                 bound for the EVENTS records' thread indexes)
 """
@@ -25,13 +26,38 @@ REC_TRACE = 8
 PACKED_MAGIC = b"SSDESCZ\x01"
 
 
+# Record sizes of the descriptor's arrays (include/ss/format.h), in order,
+# with the header offset of each one's count: functions, blocks, edges,
+# calls, loops, lines, remarks (version 2), entries (version 3).
+ARRAYS = [(56, 36), (24, 40), (16, 44), (24, 48), (24, 52), (8, 56),
+          (24, 68), (40, 72)]
+
+
+def records_from_columns(desc):
+    """A method-2 descriptor's arrays back from columns into records."""
+    version, header_size = struct.unpack_from("<II", desc, 8)
+    out = bytearray(desc)
+    at = header_size
+    for index, (size, count_at) in enumerate(ARRAYS):
+        if index + 1 > version + 5:  # remarks from 2, entries from 3
+            continue
+        n = struct.unpack_from("<I", desc, count_at)[0]
+        for b in range(size):
+            out[at + b:at + n * size:size] = desc[at + b * n:at + (b + 1) * n]
+        at += n * size
+    return out
+
+
 def widen_first_function(payload):
     """The COUNTS payload with its descriptor's first function widened."""
     counters, functions, sites = struct.unpack_from("<III", payload, 8)
     at = 32 + 8 * counters + 8 * functions + 136 * sites
     desc = bytearray(payload[at:])
     if desc[:8] == PACKED_MAGIC:
+        method = struct.unpack_from("<I", desc, 8)[0]
         desc = bytearray(zlib.decompress(bytes(desc[24:])))
+        if method == 2:
+            desc = records_from_columns(desc)
     header_size = struct.unpack_from("<I", desc, 12)[0]
     module_blocks = struct.unpack_from("<I", desc, 40)[0]
     first = struct.unpack_from("<I", desc, header_size + 16)[0]

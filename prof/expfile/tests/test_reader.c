@@ -629,24 +629,27 @@ static void check_packed_descriptors(void) {
     synth_default_options(&o);
     o.remarks = remarks;
     uint8_t *raw = parse_descriptor(&o, &raw_size);
-    o.packing = SYNTH_PACKED;
-    uint8_t *packed = parse_descriptor(&o, &packed_size);
-    CHECK(raw && packed && raw_size == packed_size &&
-          memcmp(raw, packed, raw_size) == 0);
+    for (int method = 1; method <= 2; method++) {
+      o.packing = method == 1 ? SYNTH_PACKED : SYNTH_PACKED_COLUMNS;
+      uint8_t *packed = parse_descriptor(&o, &packed_size);
+      CHECK(raw && packed && raw_size == packed_size &&
+            memcmp(raw, packed, raw_size) == 0);
+      free(packed);
+    }
     free(raw);
-    free(packed);
   }
   static const struct {
     enum synth_packing packing;
     enum synth_desc_fault fault;
     const char *message;
   } damage[] = {
-      {SYNTH_PACKED_METHOD, SYNTH_FAULT_NONE, "uses method 2"},
+      {SYNTH_PACKED_METHOD, SYNTH_FAULT_NONE, "uses method 3"},
       {SYNTH_PACKED_CLAIM, SYNTH_FAULT_NONE, "claims"},
       {SYNTH_PACKED_LONGER, SYNTH_FAULT_NONE, "does not inflate"},
       {SYNTH_PACKED_DAMAGED, SYNTH_FAULT_NONE, "does not inflate"},
       {SYNTH_PACKED, SYNTH_FAULT_EDGE_ENDPOINT, "leaves the function"},
       {SYNTH_PACKED, SYNTH_FAULT_STRTAB_NUL, "NUL"},
+      {SYNTH_PACKED_COLUMNS, SYNTH_FAULT_EDGE_ENDPOINT, "leaves the function"},
   };
   for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++) {
     size_t size;
