@@ -1,7 +1,8 @@
-/* test_crc32.c -- ss_crc32 against CRC-32 values computed independently:
- * the standard check value of "123456789", and a bitwise (one bit per
- * step, no tables) CRC over every length and alignment up to 64 bytes and
- * a long buffer, also when split into arbitrary pieces. */
+/* test_crc32.c -- ss_crc32 (folding and tables) against CRC-32 values
+ * computed independently: the standard check value of "123456789", and a
+ * bitwise (one bit per step, no tables) CRC over every length to 300 bytes
+ * at every alignment and a long buffer, also when split into arbitrary
+ * pieces. */
 #include "crc32.h"
 
 #include <stdio.h>
@@ -37,12 +38,30 @@ int main(void) {
     x = x * 1103515245u + 12345u;
     buf[i] = (uint8_t)(x >> 16);
   }
-  for (size_t offset = 0; offset < 8; offset++)
-    for (size_t len = 0; len <= 64; len++)
-      check(ss_crc32(0, buf + offset, len) == bitwise_crc32(buf + offset, len),
-            "short buffer", len, offset);
+  /* Both ways (folding takes 64 bytes or more, where the processor has
+   * PCLMULQDQ; the tables the rest): every length to past four folding
+   * steps, every alignment of a 16-byte load, a start that is not 0. */
+  for (size_t offset = 0; offset < 16; offset++)
+    for (size_t len = 0; len <= 300; len++) {
+      uint32_t want = bitwise_crc32(buf + offset, len);
+      check(ss_crc32(0, buf + offset, len) == want, "buffer", len, offset);
+      check(ss_crc32_tables(0, buf + offset, len) == want, "buffer, tables",
+            len, offset);
+      if (len > 5)
+        check(ss_crc32(ss_crc32(0, buf + offset, 5), buf + offset + 5,
+                       len - 5) == want,
+              "after 5 bytes", len, offset);
+    }
   uint32_t whole = bitwise_crc32(buf, sizeof buf);
   check(ss_crc32(0, buf, sizeof buf) == whole, "long buffer", sizeof buf, 0);
+  check(ss_crc32_tables(0, buf, sizeof buf) == whole, "long buffer, tables",
+        sizeof buf, 0);
+  static uint8_t zeros[4096], ones[4096];
+  memset(ones, 0xFF, sizeof ones);
+  check(ss_crc32(0, zeros, sizeof zeros) == bitwise_crc32(zeros, sizeof zeros),
+        "zeros", sizeof zeros, 0);
+  check(ss_crc32(0, ones, sizeof ones) == bitwise_crc32(ones, sizeof ones),
+        "ones", sizeof ones, 0);
   for (size_t cut = 1; cut < 40; cut += 3) {
     uint32_t crc = 0;
     for (size_t at = 0; at < sizeof buf; at += cut * 97)
@@ -53,7 +72,8 @@ int main(void) {
   /* Combining: every split of the short buffers, and long ones. */
   for (size_t len = 0; len <= 64; len++)
     for (size_t cut = 0; cut <= len; cut++) {
-      uint32_t a = bitwise_crc32(buf, cut), b = bitwise_crc32(buf + cut, len - cut);
+      uint32_t a = bitwise_crc32(buf, cut),
+               b = bitwise_crc32(buf + cut, len - cut);
       check(ss_crc32_combine(a, b, len - cut) == bitwise_crc32(buf, len),
             "combine", len, cut);
     }
