@@ -441,7 +441,8 @@ struct ss_rec_module_entry {
 /* Counts of one instrumented module. */
 struct ss_rec_counts {
   uint32_t map_index;     /* entry in the module map, or SS_NONE */
-  uint32_t flags;         /* SS_MAP_UNLOADED if it was dlclose'd */
+  uint32_t flags;         /* SS_MAP_UNLOADED if it was dlclose'd;
+                             SS_COUNTS_SPARSE */
   uint32_t num_counters;
   uint32_t num_functions;
   uint32_t num_indirect_sites;
@@ -452,6 +453,14 @@ struct ss_rec_counts {
    *       struct ss_indirect_site sites[num_indirect_sites];
    *       descriptor blob (descriptor_size bytes) */
 }; /* 32 bytes */
+
+/* The words of counters[], function_addrs[] and sites[] (as u64s, in that
+ * order) are stored in groups of 64 (the last one shorter): a u64 mask,
+ * bit j set when word j of the group is not zero, then those words only.
+ * Most of a large program's counters and call sites stay zero in a run:
+ * the file is smaller and quicker to write (docs/experiment-file.md). */
+#define SS_COUNTS_SPARSE 0x4u
+#define SS_COUNTS_GROUP 64u
 
 /* The targets of a module's indirect call sites that found every one of
  * the site's SS_INDIRECT_SLOTS slots taken, each with its calls: right

@@ -134,6 +134,59 @@ static int parse_module_map(struct ss_expfile *f,
   return check_trailing(f, &c, "MODULE_MAP record", err);
 }
 
+/* The `words` u64s of a SS_COUNTS_SPARSE record's arrays, from the groups
+ * in stream[0, size): each zero word made zero bytes, each other one its 8
+ * bytes as the file has them.  NULL (err set) unless the groups give
+ * exactly that many words and use every byte. */
+static uint8_t *unpack_sparse_words(const uint8_t *stream, uint64_t size,
+                                    uint64_t words, const char *what,
+                                    struct ss_err *err) {
+  /* Every group takes at least its mask: no allocation beyond what the
+   * record's bytes can describe. */
+  uint64_t groups = (words + SS_COUNTS_GROUP - 1) / SS_COUNTS_GROUP;
+  if (groups > size / 8) {
+    ss_err_set(err, "%s: %llu sparse words need %llu group masks, more than "
+               "its %llu bytes hold", what, (unsigned long long)words,
+               (unsigned long long)groups, (unsigned long long)size);
+    return NULL;
+  }
+  uint8_t *out = ss_xcalloc(words ? words : 1, 8);
+  uint64_t at = 0;
+  for (uint64_t first = 0; first < words; first += SS_COUNTS_GROUP) {
+    uint64_t n = words - first < SS_COUNTS_GROUP ? words - first
+                                                 : SS_COUNTS_GROUP;
+    if (size - at < 8)
+      goto short_group;
+    uint64_t mask = ss_le64(stream + at);
+    at += 8;
+    if (n < 64 && (mask >> n) != 0) {
+      ss_err_set(err, "%s: the mask of its last sparse group marks words "
+                 "past the %llu it has", what, (unsigned long long)n);
+      free(out);
+      return NULL;
+    }
+    for (uint64_t j = 0; j < n; j++) {
+      if (!(mask >> j & 1))
+        continue;
+      if (size - at < 8)
+        goto short_group;
+      memcpy(out + 8 * (first + j), stream + at, 8);
+      at += 8;
+    }
+  }
+  if (at != size) {
+    ss_err_set(err, "%s: %llu bytes after its sparse words, before the "
+               "descriptor", what, (unsigned long long)(size - at));
+    free(out);
+    return NULL;
+  }
+  return out;
+short_group:
+  ss_err_set(err, "%s: its sparse words end inside a group", what);
+  free(out);
+  return NULL;
+}
+
 static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
                         struct ss_err *err) {
   char what[64];
@@ -159,16 +212,34 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
                     (uint64_t)k.num_functions * 8 +
                     (uint64_t)k.num_indirect_sites * SITE_SIZE;
   uint64_t room = r->length - COUNTS_FIXED;
-  if (arrays > room || desc_size != room - arrays) {
-    ss_err_set(err, "%s: %u counters, %u functions, %u indirect sites and a "
-               "%llu-byte descriptor do not add up to the record's %llu bytes",
-               what, k.num_counters, k.num_functions, k.num_indirect_sites,
-               (unsigned long long)desc_size, (unsigned long long)r->length);
-    return -1;
-  }
   const uint8_t *q = p + COUNTS_FIXED;
-  if (ss_descriptor_parse(q + arrays, desc_size, &k.desc, err) != 0) {
+  uint8_t *unpacked = NULL; /* the arrays of a sparse record, spelled out */
+  if (k.flags & SS_COUNTS_SPARSE) {
+    if (desc_size > room) {
+      ss_err_set(err, "%s: a %llu-byte descriptor in a %llu-byte record", what,
+                 (unsigned long long)desc_size, (unsigned long long)r->length);
+      return -1;
+    }
+    unpacked = unpack_sparse_words(q, room - desc_size, arrays / 8, what, err);
+    if (!unpacked)
+      return -1;
+    q += room - desc_size;
+  } else {
+    if (arrays > room || desc_size != room - arrays) {
+      ss_err_set(err, "%s: %u counters, %u functions, %u indirect sites and a "
+                 "%llu-byte descriptor do not add up to the record's %llu "
+                 "bytes", what, k.num_counters, k.num_functions,
+                 k.num_indirect_sites, (unsigned long long)desc_size,
+                 (unsigned long long)r->length);
+      return -1;
+    }
+    q += arrays;
+  }
+  int rc = ss_descriptor_parse(q, desc_size, &k.desc, err);
+  q = unpacked ? unpacked : p + COUNTS_FIXED;
+  if (rc != 0) {
     ss_err_prefix(err, "%s", what);
+    free(unpacked);
     return -1;
   }
   const struct ss_desc_header *h = &k.desc.header;
@@ -180,6 +251,7 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
                k.num_counters, k.num_functions, k.num_indirect_sites,
                h->num_counters, h->num_functions, h->num_indirect_sites);
     ss_descriptor_release(&k.desc);
+    free(unpacked);
     return -1;
   }
   k.counters = ss_xcalloc(k.num_counters, sizeof *k.counters);
@@ -198,6 +270,7 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
     s->other = ss_le64(q);
     q += 8;
   }
+  free(unpacked);
   f->counts = ss_xrealloc_array(f->counts, f->num_counts + 1, sizeof k);
   f->counts[f->num_counts++] = k;
   return 0;

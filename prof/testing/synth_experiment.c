@@ -811,26 +811,43 @@ uint8_t *synth_build(const struct synth_options *o, size_t *size) {
     uint64_t target = o->target == SYNTH_TARGET_WORK ? work_addr
                       : o->target == SYNTH_TARGET_ELF_SYMBOL ? elf_target
                                                               : 0x1000;
+    /* counters[10], function_addrs[2], one site (17 words) */
+    uint64_t words[29] = {0};
+    memcpy(words, counters, sizeof counters);
+    words[10] = work_addr;
+    words[11] = main_addr;
+    words[12] = indirect_calls ? target : 0;
+    words[20] = indirect_calls;
+    for (uint32_t k = 0; k < o->extra_targets; k++)
+      words[28] += k + 1;
     pl.len = 0;
     put_u32(&pl, copy ? 1 : 0);
-    put_u32(&pl, copy ? 2 : 0);
+    put_u32(&pl, (copy ? 2 : 0) |
+                     (o->words != SYNTH_WORDS_FULL ? SS_COUNTS_SPARSE : 0));
     put_u32(&pl, 10);
     put_u32(&pl, 2);
     put_u32(&pl, 1);
     put_u32(&pl, 0);
     put_u64(&pl, desc.len);
-    for (int i = 0; i < 10; i++)
-      put_u64(&pl, counters[i]);
-    put_u64(&pl, work_addr);
-    put_u64(&pl, main_addr);
-    for (int i = 0; i < 8; i++)
-      put_u64(&pl, i == 0 && indirect_calls ? target : 0);
-    for (int i = 0; i < 8; i++)
-      put_u64(&pl, i == 0 ? indirect_calls : 0);
-    uint64_t other = 0;
-    for (uint32_t k = 0; k < o->extra_targets; k++)
-      other += k + 1;
-    put_u64(&pl, other);
+    if (o->words == SYNTH_WORDS_FULL) {
+      for (int i = 0; i < 29; i++)
+        put_u64(&pl, words[i]);
+    } else { /* 29 words: one group */
+      uint64_t mask = 0;
+      for (int i = 0; i < 29; i++)
+        mask |= (uint64_t)(words[i] != 0) << i;
+      if (o->words == SYNTH_WORDS_SPARSE_PAST)
+        mask |= 1ull << 29;
+      put_u64(&pl, mask);
+      int last = 28;
+      while (o->words == SYNTH_WORDS_SPARSE_SHORT && !words[last])
+        last--;
+      for (int i = 0; i < 29; i++)
+        if (words[i] && !(o->words == SYNTH_WORDS_SPARSE_SHORT && i == last))
+          put_u64(&pl, words[i]);
+      if (o->words == SYNTH_WORDS_SPARSE_EXTRA)
+        put_u64(&pl, 0);
+    }
     put(&pl, desc.p, desc.len);
     put_record(&file, 3, &pl);
     records++;

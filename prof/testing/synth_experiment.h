@@ -83,6 +83,15 @@ enum synth_packing {
   SYNTH_PACKED_DAMAGED   /* packed, a byte in the middle of the stream flipped */
 };
 
+/* How the COUNTS records carry their counters, addresses and sites. */
+enum synth_words {
+  SYNTH_WORDS_FULL,          /* every word */
+  SYNTH_WORDS_SPARSE,        /* SS_COUNTS_SPARSE, as libssrt writes them */
+  SYNTH_WORDS_SPARSE_SHORT,  /* sparse, the last word missing */
+  SYNTH_WORDS_SPARSE_PAST,   /* sparse, the mask marking a word past the end */
+  SYNTH_WORDS_SPARSE_EXTRA   /* sparse, eight bytes more than the words */
+};
+
 enum synth_desc_fault {
   SYNTH_FAULT_NONE,
   SYNTH_FAULT_EDGE_ENDPOINT,  /* work edge 1 goes to block 99 */
@@ -147,6 +156,7 @@ struct synth_options {
   enum synth_indirect_target target;
   enum synth_desc_fault fault;
   enum synth_packing packing;
+  enum synth_words words;
   uint64_t base;           /* load bias of the program */
   uint32_t pid;
   int counts_twice;        /* the module loaded twice: two COUNTS records */

@@ -9,33 +9,70 @@
 
 _Static_assert(sizeof(struct ss_rec_counts) == 32,
                "COUNTS record layout (docs/experiment-file.md)");
+_Static_assert(sizeof(struct ss_indirect_site) ==
+                   (2 * SS_INDIRECT_SLOTS + 1) * sizeof(uint64_t),
+               "an indirect site is whole words");
 
 static struct ssrt_retired *retired_to_write;
 
-static void put_u64_pointers(struct ssrt_writer *w, void *const *p, uint32_t n) {
+/* The record's words in SS_COUNTS_SPARSE groups: a group goes out, mask
+ * first, once its 64 words are known. */
+struct sparse_words {
+  struct ssrt_writer *w;
+  uint64_t mask;
+  uint32_t seen;                       /* words of the group so far */
+  uint32_t kept;                       /* of which not zero */
+  uint64_t nonzero[SS_COUNTS_GROUP];
+};
+
+static void sparse_flush(struct sparse_words *s) {
+  if (s->seen == 0)
+    return;
+  ssrt_record_put(s->w, &s->mask, sizeof s->mask);
+  ssrt_record_put(s->w, s->nonzero, s->kept * sizeof(uint64_t));
+  s->mask = 0;
+  s->seen = s->kept = 0;
+}
+
+static void sparse_put(struct sparse_words *s, const uint64_t *words,
+                       uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    if (words[i]) {
+      s->mask |= 1ull << s->seen;
+      s->nonzero[s->kept++] = words[i];
+    }
+    if (++s->seen == SS_COUNTS_GROUP)
+      sparse_flush(s);
+  }
+}
+
+static void put_u64_pointers(struct sparse_words *s, void *const *p,
+                             uint32_t n) {
   uint64_t chunk[128];
   while (n > 0) {
     uint32_t k = n < 128 ? n : 128;
     for (uint32_t i = 0; i < k; i++)
       chunk[i] = (uint64_t)(uintptr_t)p[i];
-    ssrt_record_put(w, chunk, k * sizeof(uint64_t));
+    sparse_put(s, chunk, k);
     p += k;
     n -= k;
   }
 }
 
-static void put_counter_totals(struct ssrt_writer *w, const struct ss_module *m) {
+static void put_counter_totals(struct sparse_words *s,
+                               const struct ss_module *m) {
   uint64_t chunk[128];
   for (uint32_t first = 0; first < m->num_counters; first += 128) {
     uint32_t n = m->num_counters - first < 128 ? m->num_counters - first : 128;
     ssrt_counter_totals(m, first, n, chunk);
-    ssrt_record_put(w, chunk, n * sizeof(uint64_t));
+    sparse_put(s, chunk, n);
   }
 }
 
 /* Each site as the file has it: the shared targets with the counts summed
  * over the threads' sets. */
-static void put_indirect_sites(struct ssrt_writer *w, const struct ss_module *m) {
+static void put_indirect_sites(struct sparse_words *s,
+                               const struct ss_module *m) {
   for (uint32_t i = 0; i < m->num_indirect_sites; i++) {
     struct ss_indirect_site site;
     uint64_t counts[SS_INDIRECT_COUNTS];
@@ -47,21 +84,26 @@ static void put_indirect_sites(struct ssrt_writer *w, const struct ss_module *m)
     for (int slot = 0; slot < SS_INDIRECT_SLOTS; slot++)
       site.count[slot] = counts[slot];
     site.other = counts[SS_INDIRECT_SLOTS];
-    ssrt_record_put(w, &site, sizeof site);
+    sparse_put(s, (const uint64_t *)&site, sizeof site / sizeof(uint64_t));
   }
 }
 
 static void write_counts(struct ssrt_writer *w, const struct ss_module *m,
                          uint32_t map_index, uint32_t flags) {
-  struct ss_rec_counts c = {map_index,         flags,
-                            m->num_counters,   m->num_functions,
-                            m->num_indirect_sites, 0,
+  struct ss_rec_counts c = {map_index,
+                            flags | SS_COUNTS_SPARSE,
+                            m->num_counters,
+                            m->num_functions,
+                            m->num_indirect_sites,
+                            0,
                             m->descriptor_size};
   ssrt_record_begin(w, SS_REC_COUNTS);
   ssrt_record_put(w, &c, sizeof c);
-  put_counter_totals(w, m);
-  put_u64_pointers(w, m->function_addrs, m->num_functions);
-  put_indirect_sites(w, m);
+  struct sparse_words words = {.w = w};
+  put_counter_totals(&words, m);
+  put_u64_pointers(&words, m->function_addrs, m->num_functions);
+  put_indirect_sites(&words, m);
+  sparse_flush(&words);
   if (m->descriptor_crc)
     ssrt_record_put_with_crc(w, m->descriptor, (size_t)m->descriptor_size,
                              (uint32_t)m->descriptor_crc);

@@ -2,7 +2,8 @@
 """rewrite_records.py IN OUT CHANGE -- a real experiment file with one
 change made the way a damaged (or hostile) file could carry it, every CRC
 recomputed (zlib's CRC-32, as docs/experiment-file.md says) so that the
-decoders, not the CRC check, meet it:
+decoders, not the CRC check, meet it (a COUNTS record it changes is
+written with its words in full, which ssprof reads as well):
 
   huge-counts   every counter of every COUNTS record set to 0x6f00...00,
                 so that sums of counts overflow 64 bits
@@ -48,6 +49,34 @@ def records_from_columns(desc):
     return out
 
 
+COUNTS_SPARSE = 4
+
+
+def spell_out_counts(payload):
+    """A COUNTS payload with sparse words (SS_COUNTS_SPARSE: groups of 64,
+    a mask, then the words that are not zero) written out in full, the
+    flag cleared: the layout the changes below edit."""
+    flags, counters, functions, sites = struct.unpack_from("<IIII", payload, 4)
+    if not flags & COUNTS_SPARSE:
+        return payload
+    desc_size = struct.unpack_from("<Q", payload, 24)[0]
+    words = counters + functions + 17 * sites
+    out = bytearray(payload[:32])
+    struct.pack_into("<I", out, 4, flags & ~COUNTS_SPARSE)
+    at = 32
+    for first in range(0, words, 64):
+        mask = struct.unpack_from("<Q", payload, at)[0]
+        at += 8
+        for j in range(min(64, words - first)):
+            if mask >> j & 1:
+                out += payload[at:at + 8]
+                at += 8
+            else:
+                out += bytes(8)
+    assert at == len(payload) - desc_size
+    return out + payload[at:]
+
+
 def widen_first_function(payload):
     """The COUNTS payload with its descriptor's first function widened."""
     counters, functions, sites = struct.unpack_from("<III", payload, 8)
@@ -75,6 +104,8 @@ off = first_record
 while off + 16 <= len(data):
     tag, crc, length = struct.unpack_from("<IIQ", data, off)
     payload = bytearray(data[off + 16:off + 16 + length])
+    if change in ("huge-counts", "wide-function") and tag == REC_COUNTS:
+        payload = spell_out_counts(payload)
     if change == "huge-counts" and tag == REC_COUNTS:
         num_counters = struct.unpack_from("<I", payload, 8)[0]
         for i in range(num_counters):

@@ -599,6 +599,66 @@ static void check_descriptor_faults(void) {
   }
 }
 
+/* COUNTS records with sparse words (as libssrt writes them) read back as
+ * the same counters, addresses and sites as with every word written out,
+ * with and without an indirect call in the slots; a sparse record whose words end early,
+ * whose mask marks a word past the record's, or with bytes left after its
+ * words is refused. */
+static struct ss_counts *parse_counts_of(const struct synth_options *o,
+                                         struct ss_expfile **f) {
+  struct ss_err err;
+  size_t size;
+  uint8_t *image = synth_build(o, &size);
+  *f = ss_xcalloc(1, sizeof **f);
+  int rc = ss_expfile_parse(*f, "sparse", image, size, &err);
+  CHECK(rc == 0 && (*f)->num_counts == 1);
+  return rc == 0 && (*f)->num_counts == 1 ? &(*f)->counts[0] : NULL;
+}
+
+static void check_sparse_words(void) {
+  struct synth_options o;
+  for (int scenario = 0; scenario <= 1; scenario++) {
+    struct ss_expfile *full_file, *sparse_file;
+    synth_default_options(&o);
+    if (scenario) { /* no indirect call; the site's other calls, 6 */
+      o.scenario = SYNTH_FORKED_CHILD;
+      o.extra_targets = 3;
+    }
+    struct ss_counts *full = parse_counts_of(&o, &full_file);
+    o.words = SYNTH_WORDS_SPARSE;
+    struct ss_counts *sparse = parse_counts_of(&o, &sparse_file);
+    CHECK(full && sparse);
+    if (full && sparse) {
+      CHECK(memcmp(full->counters, sparse->counters,
+                   full->num_counters * sizeof *full->counters) == 0);
+      CHECK(memcmp(full->function_addrs, sparse->function_addrs,
+                   full->num_functions * sizeof *full->function_addrs) == 0);
+      CHECK(memcmp(full->sites, sparse->sites,
+                   full->num_indirect_sites * sizeof *full->sites) == 0);
+    }
+    ss_expfile_free(full_file);
+    ss_expfile_free(sparse_file);
+  }
+  static const struct {
+    enum synth_words words;
+    const char *message;
+  } damage[] = {
+      {SYNTH_WORDS_SPARSE_SHORT, "end inside a group"},
+      {SYNTH_WORDS_SPARSE_PAST, "past the"},
+      {SYNTH_WORDS_SPARSE_EXTRA, "bytes after its sparse words"},
+  };
+  for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++) {
+    size_t size;
+    synth_default_options(&o);
+    o.words = damage[i].words;
+    uint8_t *image = synth_build(&o, &size); /* CRCs are right */
+    char what[64];
+    snprintf(what, sizeof what, "sparse words damage %zu", i);
+    expect_failure(image, size, damage[i].message, what);
+    free(image);
+  }
+}
+
 /* Descriptors packed with zlib (as sscc emits them) read back as the same
  * bytes as the raw descriptor; a packed one that names another method,
  * claims more than zlib can give from its stream, holds less than it
@@ -776,6 +836,7 @@ int main(int argc, char **argv) {
   check_record_damage();
   check_descriptor_faults();
   check_packed_descriptors();
+  check_sparse_words();
   check_rank();
   sampling_image = SAMPLING_IMAGE;
   check_sampling_damage();

@@ -184,24 +184,39 @@ static void parse_counts(const uint8_t *p, size_t len, struct parsed *r) {
     return;
   }
   memcpy(&c->rec, p, sizeof c->rec);
-  size_t expect = sizeof c->rec + 8 * (size_t)c->rec.num_counters +
-                  8 * (size_t)c->rec.num_functions +
-                  sizeof(struct ss_indirect_site) * c->rec.num_indirect_sites +
-                  c->rec.descriptor_size;
-  check(expect == len, "COUNTS length %zu, its fields say %zu", len, expect);
   check(c->rec.num_counters == NUM_COUNTERS && c->rec.num_functions == 0 &&
             c->rec.num_indirect_sites == 1 &&
-            c->rec.descriptor_size == TEST_DESCRIPTOR_SIZE,
-        "COUNTS sizes %u/%u/%u/%llu", c->rec.num_counters, c->rec.num_functions,
-        c->rec.num_indirect_sites, (unsigned long long)c->rec.descriptor_size);
-  if (expect != len || c->rec.num_counters != NUM_COUNTERS ||
-      c->rec.num_indirect_sites != 1 || c->rec.num_functions != 0)
+            c->rec.descriptor_size == TEST_DESCRIPTOR_SIZE &&
+            (c->rec.flags & SS_COUNTS_SPARSE),
+        "COUNTS sizes %u/%u/%u/%llu, flags 0x%x", c->rec.num_counters,
+        c->rec.num_functions, c->rec.num_indirect_sites,
+        (unsigned long long)c->rec.descriptor_size, c->rec.flags);
+  if (c->rec.num_counters != NUM_COUNTERS || c->rec.num_indirect_sites != 1 ||
+      c->rec.num_functions != 0 || !(c->rec.flags & SS_COUNTS_SPARSE) ||
+      len < sizeof c->rec + 8)
     return;
+  c->rec.flags &= ~SS_COUNTS_SPARSE; /* the layout's: checked, set aside */
+  /* The counters and the site's words, fewer than 64: one sparse group,
+   * its mask, then the words that are not zero. */
+  uint64_t words[NUM_COUNTERS + sizeof c->site / 8] = {0}, mask;
   size_t at = sizeof c->rec;
-  memcpy(c->counters, p + at, sizeof c->counters);
-  at += sizeof c->counters;
-  memcpy(&c->site, p + at, sizeof c->site);
-  at += sizeof c->site;
+  memcpy(&mask, p + at, 8);
+  at += 8;
+  for (size_t j = 0; j < sizeof words / 8; j++)
+    if (mask >> j & 1) {
+      if (at + 8 > len)
+        break;
+      memcpy(&words[j], p + at, 8);
+      at += 8;
+    }
+  check((mask >> (sizeof words / 8)) == 0, "COUNTS mask 0x%llx marks words "
+        "past the record's", (unsigned long long)mask);
+  size_t expect = at + c->rec.descriptor_size;
+  check(expect == len, "COUNTS length %zu, its fields say %zu", len, expect);
+  if (expect != len)
+    return;
+  memcpy(c->counters, words, sizeof c->counters);
+  memcpy(&c->site, words + NUM_COUNTERS, sizeof c->site);
   c->descriptor_matches = memcmp(p + at, exe_descriptor, TEST_DESCRIPTOR_SIZE) == 0;
   r->num_counts++;
 }
