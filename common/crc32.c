@@ -150,50 +150,47 @@ uint32_t ss_crc32(uint32_t crc, const void *data, size_t len) {
 
 /*
  * Combining.  The CRC register is linear over GF(2): running it over n zero
- * bytes applies a fixed linear map Z^n, and with zlib's pre- and
- * post-inversion the inversions cancel, leaving
- *     CRC(A || B) = Z^len(B) (CRC(A)) ^ CRC(B).
- * Z^n is built by squaring: a 32x32 bit matrix is 32 column words, column
- * k being the image of bit k.
+ * bytes multiplies it by x^(8n) modulo the polynomial P, and with zlib's
+ * pre- and post-inversion the inversions cancel, leaving
+ *     CRC(A || B) = CRC(A) * x^(8 len(B)) mod P  ^  CRC(B).
+ * In the reflected form bit 31 holds the coefficient of x^0 and bit 0 that
+ * of x^31, so multiplying by x is one step of the register: a right shift,
+ * with P folded in when x^31's coefficient moves out.  x^(8n) is the
+ * product of the powers x^(2^k) for the set bits of 8n, kept in a table:
+ * a few dozen short multiplications where squaring 32x32 bit matrices
+ * took some 25,000 instructions per call.
  */
-static uint32_t matrix_times(const uint32_t m[32], uint32_t v) {
-  uint32_t r = 0;
-  for (int k = 0; v; k++, v >>= 1)
-    if (v & 1)
-      r ^= m[k];
-  return r;
+static uint32_t times_mod_p(uint32_t a, uint32_t b) {
+  uint32_t product = 0;
+  for (uint32_t bit = 1u << 31; a; bit >>= 1) {
+    if (a & bit) {
+      product ^= b;
+      a ^= bit;
+    }
+    b = (b & 1) ? 0xEDB88320u ^ (b >> 1) : b >> 1;
+  }
+  return product;
 }
 
-static void matrix_square(uint32_t out[32], const uint32_t m[32]) {
-  for (int k = 0; k < 32; k++)
-    out[k] = matrix_times(m, m[k]);
+/* x^(2^k) mod P for k = 0 .. 66 (8n for the largest uint64_t n needs
+ * 2^66), built on first use like the tables above. */
+static uint32_t x_to_2_to[67];
+
+static void build_powers(void) {
+  uint32_t power = 1u << 30; /* x^1 */
+  for (int k = 0; k < 66; k++) {
+    x_to_2_to[k] = power;
+    power = times_mod_p(power, power);
+  }
+  /* Last, and never zero (x is invertible modulo P): the table is ready. */
+  __atomic_store_n(&x_to_2_to[66], power, __ATOMIC_RELEASE);
 }
 
 uint32_t ss_crc32_combine(uint32_t crc_a, uint32_t crc_b, uint64_t len_b) {
-  if (len_b == 0)
-    return crc_a;
-  /* One zero bit: shift right, and fold the polynomial in when bit 0 was
-   * set. */
-  uint32_t even[32], odd[32];
-  odd[0] = 0xEDB88320u;
-  for (int k = 1; k < 32; k++)
-    odd[k] = 1u << (k - 1);
-  matrix_square(even, odd); /* two zero bits */
-  matrix_square(odd, even); /* four */
-  /* From here on: one zero byte, then 2, 4, ... bytes, applied for each set
-   * bit of len_b. */
-  uint32_t *step = even, *next = odd;
-  matrix_square(step, next); /* eight bits: one byte */
-  for (;;) {
+  if (!__atomic_load_n(&x_to_2_to[66], __ATOMIC_ACQUIRE))
+    build_powers();
+  for (int k = 3; len_b; k++, len_b >>= 1)
     if (len_b & 1)
-      crc_a = matrix_times(step, crc_a);
-    len_b >>= 1;
-    if (!len_b)
-      break;
-    matrix_square(next, step);
-    uint32_t *t = step;
-    step = next;
-    next = t;
-  }
+      crc_a = times_mod_p(x_to_2_to[k], crc_a);
   return crc_a ^ crc_b;
 }

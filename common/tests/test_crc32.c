@@ -83,6 +83,15 @@ int main(void) {
     check(ss_crc32_combine(a, b, sizeof buf - cut) == whole, "combine long",
           sizeof buf, cut);
   }
+  /* Lengths no buffer here can have: appending n1 then n2 zero-CRC bytes
+   * must equal appending n1 + n2, which ties each power of x the combine
+   * uses for the high bits of a length to the ones tested above. */
+  for (int shift = 0; shift < 62; shift++) {
+    uint64_t n1 = (uint64_t)1 << shift, n2 = n1 + 12345;
+    uint32_t stepwise = ss_crc32_combine(ss_crc32_combine(whole, 0, n1), 0, n2);
+    check(ss_crc32_combine(whole, 0, n1 + n2) == stepwise, "combine huge",
+          (size_t)shift, 0);
+  }
   printf("%d checks, %d failed\n", checks, failures);
   return failures != 0;
 }
