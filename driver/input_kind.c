@@ -39,3 +39,19 @@ enum input_kind input_kind(const char *name, const char *lang) {
     return INPUT_ASSEMBLER;
   return INPUT_LINKER;
 }
+
+bool is_c_family_source(const char *name, const char *lang) {
+  if (lang && strcmp(lang, "none") != 0) {
+    static const char *const langs[] = {
+        "c", "c++", "objective-c", "objective-c++", "cpp-output", "c++-cpp-output",
+        "objective-c-cpp-output", "objective-c++-cpp-output", NULL};
+    for (const char *const *l = langs; *l; l++)
+      if (strcmp(lang, *l) == 0)
+        return true;
+    return false;
+  }
+  static const char *const suffixes[] = {"c",   "i",   "C",  "cc", "CC", "cp", "cpp",
+                                         "CPP", "cxx", "CXX", "c++", "C++", "ii", "m",
+                                         "mi",  "M",   "mm", "mii", NULL};
+  return has_suffix_in(name, suffixes);
+}

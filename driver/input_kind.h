@@ -3,6 +3,8 @@
 #ifndef SSCC_INPUT_KIND_H
 #define SSCC_INPUT_KIND_H
 
+#include <stdbool.h>
+
 enum input_kind {
   INPUT_LINKER,    /* an object, archive, shared library, linker script, ... */
   INPUT_SOURCE,    /* C, C++, Objective-C, CUDA, OpenCL, LLVM IR, .S, ... */
@@ -14,5 +16,9 @@ enum input_kind {
  * "none": by the name's suffix, as clang's driver types it; a suffix clang
  * does not know is the linker's). */
 enum input_kind input_kind(const char *name, const char *lang);
+
+/* Whether input `name` (under -x `lang`, as above) is C, C++ or
+ * Objective-C source, preprocessed or not: what the pass instruments. */
+bool is_c_family_source(const char *name, const char *lang);
 
 #endif

@@ -18,6 +18,10 @@
  *     -mllvm -experimental-debug-variable-locations=false and, unless
  *     columns are wanted (-gcolumn-info, remarks), -gno-column-info (see
  *     below);
+ *   - with -fss-ideal, when the command compiles one large source to an
+ *     object (-c, at least SSCC_SPLIT_BYTES, default 1 MiB): runs it as two
+ *     children, clang -S to a temporary file, then clang's assembler on it,
+ *     which keeps the compile's peak memory down (split_compile.h);
  *   - with -fss-remarks, when the command compiles: appends the plugin as
  *     for -fss-ideal (without -use-unknown-locations), and also as a clang
  *     plugin (-fplugin=<lib>/libSSPass.so: loaded before clang parses
@@ -76,67 +80,26 @@
  * our flags (clang would reject -fss-ideal).
  */
 #define _GNU_SOURCE
+#include "clang_options.h"
 #include "help_text.h"
 #include "input_kind.h"
 #include "locate.h"
 #include "response_file.h"
+#include "run_child.h"
 #include "runpath.h"
+#include "split_compile.h"
 #include "util.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------------ */
 /* telling the mode                                                          */
-
-/* Options whose value is the next argument when given alone ("-o file",
- * "-I dir", "-Xlinker arg", ...): that value must not be mistaken for an
- * input or an option.  Joined forms ("-ofile", "-Idir") are single
- * arguments and need nothing. */
-static const char *const separate_value_opts[] = {
-    "-o", "-x", "-I", "-L", "-l", "-D", "-U", "-F", "-B", "-A", "-T", "-u", "-z", "-e",
-    "-Tbss", "-Tdata", "-Ttext", "-include", "-imacros", "-idirafter", "-iprefix",
-    "-iwithprefix", "-iwithprefixbefore", "-isystem", "-isystem-after", "-iquote",
-    "-isysroot", "-ivfsoverlay", "-iframework", "-iframeworkwithsysroot",
-    "-iwithsysroot", "-imultilib", "-include-pch", "-cxx-isystem", "-MF", "-MT",
-    "-MQ", "-MJ", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-Xclang",
-    "-Xanalyzer", "-Xopenmp-target", "-Xcuda-fatbinary", "-Xcuda-ptxas",
-    "-Xarch_host", "-Xarch_device", "-Xoffload-linker", "-mllvm", "-target",
-    "-arch", "-serialize-diagnostics", "-dependency-file", "-dependency-dot",
-    "-working-directory", "-aux-triple", "-G", "--param", "--output", "--language",
-    "--include", "--include-directory", "--include-directory-after",
-    "--include-prefix", "--include-with-prefix", "--include-with-prefix-after",
-    "--include-with-prefix-before", "--imacros", "--library-directory",
-    "--define-macro", "--undefine-macro", "--assert", "--for-linker", "--force-link",
-    "--prefix", "--sysroot", "--system-header-prefix", "--serialize-diagnostics",
-    "--analyzer-output", "--dyld-prefix", "--config", "--print-file-name",
-    "--print-prog-name", "--rtlib", "--stdlib", "--unwindlib", "--gcc-toolchain",
-    "-framework", "-install_name", "-filelist", "-exported_symbols_list",
-    "-unexported_symbols_list", "-bundle_loader", "-dylib_file", NULL};
-
-/* Joined-and-separate options: "-Xarch_x86_64 <arg>", "-Xopenmp-target=t <arg>". */
-static const char *const joined_then_separate_prefixes[] = {
-    "-Xarch_", "-Xopenmp-target=", NULL};
-
-static bool in_list(const char *s, const char *const *list) {
-  for (; *list; list++)
-    if (strcmp(s, *list) == 0)
-      return true;
-  return false;
-}
-
-static bool prefix_in_list(const char *s, const char *const *list) {
-  for (; *list; list++)
-    if (starts_with(s, *list))
-      return true;
-  return false;
-}
 
 /* Options that choose a debug-info level (so -gline-tables-only must not be
  * added).  Modifiers that do not by themselves turn debug info on or off
@@ -226,7 +189,7 @@ static void scan(tokvec *t, struct mode *m) {
       continue;
     }
 
-    if (in_list(a, separate_value_opts) || prefix_in_list(a, joined_then_separate_prefixes)) {
+    if (takes_separate_value(a)) {
       if (i + 1 < t->n) {
         if (strcmp(a, "-x") == 0)
           lang = t->v[i + 1].s;
@@ -288,32 +251,12 @@ static void scan(tokvec *t, struct mode *m) {
  * (the caller then execs clang, the path stays). */
 static void link_then_tidy(const char *clang, char **argv, const char *output,
                            const char *lib) {
-  pid_t pid = fork();
-  if (pid < 0)
+  int status = run_child(clang, argv);
+  if (status < 0)
     return;
-  if (pid == 0) {
-    execv(clang, argv);
-    int err = errno;
-    die(err == ENOENT || err == EACCES ? 2 : 1, "cannot execute %s: %s", clang,
-        strerror(err));
-  }
-  /* Like system(): ^C and ^\ are clang's to act on; we follow its end. */
-  void (*old_int)(int) = signal(SIGINT, SIG_IGN);
-  void (*old_quit)(int) = signal(SIGQUIT, SIG_IGN);
-  int status;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
-      die(1, "cannot wait for %s: %s", clang, strerror(errno));
-  signal(SIGINT, old_int);
-  signal(SIGQUIT, old_quit);
-  if (WIFSIGNALED(status)) {
-    signal(WTERMSIG(status), SIG_DFL);
-    raise(WTERMSIG(status));
-    exit(128 + WTERMSIG(status));
-  }
-  if (WEXITSTATUS(status) == 0)
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     drop_unneeded_runpath(output, lib);
-  exit(WEXITSTATUS(status));
+  exit_as(status);
 }
 
 /* An option of the plugin itself, for the compiler proper only. */
@@ -370,6 +313,8 @@ int main(int argc, char **argv) {
       sv_push(&out, argv[i]);
     }
   }
+
+  size_t user_end = out.n; /* the user's arguments end here, ours follow */
 
   bool early_stop = m.query || m.preprocess || m.no_codegen || m.inputs == 0;
   /* Compile options only where something is compiled: clang warns of an
@@ -480,6 +425,9 @@ int main(int argc, char **argv) {
     }
   }
 
+  struct split_compile split;
+  if (want_plugin && m.ideal && plan_split_compile(out.v, user_end, &split))
+    run_split_compile(clang, &split);
   if (want_link && !m.is_static && m.output && lib)
     link_then_tidy(clang, out.v, m.output, lib);
   execv(clang, out.v);

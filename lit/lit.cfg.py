@@ -63,7 +63,7 @@ config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir] + ([ssprof_
 # A report ends the program with status 86, which no test expects.
 config.environment["ASAN_OPTIONS"] = "detect_leaks=0:exitcode=86"
 config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1:exitcode=86"
-for var in ["HOME", "TMPDIR", "LANG", "LC_ALL"]:
+for var in ["HOME", "TMPDIR", "LANG", "LC_ALL", "SSCC_SPLIT_BYTES"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 # ssprof keeps what ideal time computed from a binary in the build tree,
