@@ -187,6 +187,12 @@ private:
         if (C.Callee.empty())
           ++NumIndirectSites;
       Functions.push_back(std::move(IF));
+      // The analyses have served: the graph holds what the pass needs of
+      // them.  Kept for every function of the module, they would be a
+      // quarter of what the pass adds to the compile's peak memory
+      // (sqlite3.c: 35 MB of block frequencies, branch probabilities and
+      // loops); what needs them later computes its own.
+      FAM.clear(F, F.getName());
     }
   }
 
