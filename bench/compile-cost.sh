@@ -15,6 +15,9 @@
 # and 1.5x its peak memory.  The clang-lines row tells how much of that is
 # the debug information (line tables) ideal time needs, which clang itself
 # builds and keeps: sscc-ideal over clang-lines is the pass's own share.
+# sscc compiles a source of 1 MiB or more in two processes
+# (driver/split_compile.h: sqlite3.c here); the sscc-one-step row is the
+# same compile in one (SSCC_SPLIT_BYTES=off).
 # Tables also go to build/compile-cost/report.txt.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,4 +66,5 @@ python3 "$root/bench/lib/compile_cost.py" --reps "$reps" "${opt_args[@]}" \
   --config "clang-lines=$clang $defs $lines" \
   --config "sscc=$sscc $defs" \
   --config "sscc-ideal=$sscc $defs -fss-ideal" \
+  --config "sscc-one-step=env SSCC_SPLIT_BYTES=off $sscc $defs -fss-ideal" \
   "${files[@]}" | tee "$out/report.txt"
