@@ -72,6 +72,7 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   std::vector<ss_desc_loop> Loops;
   std::vector<ss_desc_line> Lines;
   std::vector<ss_desc_entry> Entries;
+  bool CountsDown = false; // a function's entry counter counts down
 
   for (const InstrumentedFunction &IF : Functions) {
     for (const auto &[Block, E] : IF.Entries) {
@@ -106,7 +107,9 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
     DF.first_loop = uint32_t(Loops.size());
     DF.num_loops = uint32_t(G.Loops.size());
     DF.flags = (G.F->hasLocalLinkage() ? SS_FUNC_LOCAL : 0) |
-               (indirectJumpsLeave(*G.F) ? SS_FUNC_JUMPS_LEAVE : 0);
+               (indirectJumpsLeave(*G.F) ? SS_FUNC_JUMPS_LEAVE : 0) |
+               (G.EntryCountsDown ? SS_FUNC_ENTRY_COUNTS_DOWN : 0);
+    CountsDown |= G.EntryCountsDown;
     DF.restart_counter = G.RestartCounter == SS_NONE ? 0 : G.RestartCounter + 1;
     Funcs.push_back(DF);
 
@@ -162,7 +165,8 @@ buildDescriptor(const std::string &ModuleName, const std::string &CompDir,
   std::memcpy(H.magic, SS_DESC_MAGIC, sizeof H.magic);
   // The oldest version that holds it: without remarks and entries,
   // version 1's bytes; versions 1 and 2 have the 72-byte header.
-  H.version = !Entries.empty()         ? 3
+  H.version = CountsDown               ? 4
+              : !Entries.empty()       ? 3
               : !RemarkEntries.empty() ? 2
                                        : SS_DESC_VERSION_MIN;
   size_t HeaderSize = H.version >= 3 ? sizeof H : offsetof(ss_desc_header, num_entries);

@@ -103,6 +103,9 @@ struct FlowGraph {
   // Whether the function's entry tests the thread's pointer to its
   // counters (Instrumenter.h: mayEnterModule).
   bool EntryTest = true;
+  // Whether its FUNC_ENTRY counter counts down, as the entry test in
+  // static TLS (SS_FUNC_ENTRY_COUNTS_DOWN; set by placeCounters).
+  bool EntryCountsDown = false;
 };
 
 // Build the graph of F from the optimized IR, before any instrumentation.

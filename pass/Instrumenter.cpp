@@ -11,6 +11,8 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace ss {
@@ -154,6 +156,17 @@ Constant *ownCopy(Function &F) {
 // before a branch does not go with the instrumentation's line.
 static void takeLineAway(Instruction *Branch) { Branch->setDebugLoc(DebugLoc()); }
 
+// The call of operand Thunk: past the red zone, on an aligned stack.
+static std::string callPastRedZone(const char *Thunk) {
+  return std::string("movq %rsp, %r11\n\t"
+                     "leaq -128(%rsp), %rsp\n\t"
+                     "andq $$-16, %rsp\n\t"
+                     "pushq %r11\n\t"
+                     "subq $$8, %rsp\n\t"
+                     "call ${") + Thunk + ":P}\n\t"
+                     "movq 8(%rsp), %rsp";
+}
+
 // Call the cold thunk Thunk (no arguments, preserve_all) on a rare path.
 // On x86-64 the call is made in inline assembly, so that the code
 // generator sees no call: a function that calls nothing else then stays a
@@ -169,15 +182,8 @@ static void callWithoutFrame(IRBuilder<> &B, Function *Thunk) {
     B.CreateCall(Thunk)->setCallingConv(Thunk->getCallingConv());
     return;
   }
-  static const char Asm[] = "movq %rsp, %r11\n\t"
-                            "leaq -128(%rsp), %rsp\n\t"
-                            "andq $$-16, %rsp\n\t"
-                            "pushq %r11\n\t"
-                            "subq $$8, %rsp\n\t"
-                            "call ${0:P}\n\t"
-                            "movq 8(%rsp), %rsp";
   auto *Ty = FunctionType::get(B.getVoidTy(), {Thunk->getType()}, false);
-  B.CreateCall(InlineAsm::get(Ty, Asm,
+  B.CreateCall(InlineAsm::get(Ty, callPastRedZone("0"),
                               "i,~{r11},~{memory},~{dirflag},~{fpsr},~{flags}",
                               /*hasSideEffects=*/true),
                {Thunk});
@@ -251,9 +257,91 @@ static Value *claimWhenNull(const ThreadCounters &TC,
   return Counts;
 }
 
+// The assembler directive that opens the section of F's out-of-line slow
+// paths: .text.unlikely.<F>, in the COMDAT group of the section the
+// function is in, if any (flag "?": the group of the section before the
+// push).  The slow path jumps back into the function, so it must be kept
+// or discarded with it: a plain .text.unlikely shared by the whole object
+// outlives a copy of an inline function the linker discards (another
+// object's copy prevails), and its jump back then refers to a discarded
+// section, which GNU ld, gold and lld refuse.  A section per function
+// also lets --gc-sections drop a function with its slow paths.  Linkers
+// place .text.unlikely.* with the other cold code (GNU ld's and gold's
+// default scripts, lld's -z keep-text-section-prefix).  The name is quoted
+// and '$' doubled: the text is an inline-assembly template.
+static std::string slowPathSection(const Function &F) {
+  std::string Name = "\".text.unlikely.";
+  for (char C : F.getName()) {
+    if (C == '$')
+      Name += "$$";
+    else if (C == '"' || C == '\\')
+      Name += std::string("\\") + C;
+    else
+      Name += C;
+  }
+  return ".pushsection " + Name + "\",\"ax?\",@progbits";
+}
+
+// In an executable on x86-64, the entry of a function that tests whether
+// the runtime knows the thread's counters counts its calls down instead:
+//
+//     subq $1, counts[Index]     jb 1f
+//   2:  (the function)
+//   1:  (out of line, .text.unlikely.<function>) call the thunk that tells
+//       the runtime of the thread's copy, past the red zone; jmp 2b
+//
+// A borrow says the counter was 0: the function's first call in the
+// thread, or its first since the thread's counts were taken in (the
+// runtime then zeroes the copy); the runtime ignores a thread it knows.
+// Counts go to the thread's copy either way, so it does not matter that
+// this one comes first.  One instruction and a jump where a test of the
+// pointer, its jump and the update were three and two loads.  It is one
+// piece of assembly, as the indirect calls' test: the code generator
+// splits no block at it, so it cannot copy the function's first
+// instructions into the slow path, where no count says how often they ran
+// (ssprof takes a branch out of the function as flow that comes back).
+static void countDownAtEntry(Instruction *Before, Value *Counts, uint32_t Index,
+                             const ModuleGlobals &Globals) {
+  Function &F = *Before->getFunction();
+  IRBuilder<> B(Before);
+  Instruction *Counter = counterSlot(Counts, Index, Before);
+  std::string Asm = "subq $$1, $0\n\t"
+                    "jb 1f\n"
+                    "2:\n\t" +
+                    slowPathSection(F) +
+                    "\n"
+                    "1:\n\t" +
+                    callPastRedZone("1") +
+                    "\n\t"
+                    "jmp 2b\n\t"
+                    ".popsection";
+  Function *Thunk = Globals.ClaimCounters;
+  auto *Ty = FunctionType::get(B.getVoidTy(), {Counter->getType(), Thunk->getType()},
+                               false);
+  CallInst *Call = B.CreateCall(
+      InlineAsm::get(Ty, Asm, "=*m,i,~{r11},~{dirflag},~{fpsr},~{flags}",
+                     /*hasSideEffects=*/true),
+      {Counter, Thunk});
+  Call->addParamAttr(0, Attribute::get(B.getContext(), Attribute::ElementType,
+                                       B.getInt64Ty()));
+}
+
 PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
                              uint32_t CounterBase) {
-  ThreadCounters TC = loadThreadCounters(*G.F, Globals);
+  // Counters in static TLS on x86-64: the test is the entry's count going
+  // down (countDownAtEntry).  The entry is counted wherever the function
+  // tests (chooseCounters).
+  bool CountDown =
+      G.EntryTest && Globals.StaticTLSCounters && hasPreserveAll(*G.F->getParent()) &&
+      std::any_of(G.Edges.begin(), G.Edges.end(), [](const FlowEdge &E) {
+        return E.Place == Placement::FunctionEntry && E.Counter != SS_NONE;
+      });
+  ThreadCounters TC;
+  Instruction *EntryAt = firstInsertionPoint(&G.F->getEntryBlock());
+  if (!CountDown) {
+    TC = loadThreadCounters(*G.F, Globals);
+    EntryAt = TC.IsNull->getNextNode();
+  }
   // The updates count where the pointer points, or straight into static
   // TLS: the pointer then only tells whether the runtime knows the thread.
   Value *Base = Globals.StaticTLSCounters
@@ -261,13 +349,19 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
                     : TC.Loaded;
   Value *One = ConstantInt::get(Type::getInt64Ty(G.F->getContext()), 1);
   std::vector<CounterUpdate> Updates;
+  uint32_t EntryCounter = SS_NONE;
   for (FlowEdge &E : G.Edges) {
     if (E.Counter == SS_NONE)
       continue;
     Instruction *At = nullptr;
     switch (E.Place) {
     case Placement::FunctionEntry:
-      At = TC.IsNull->getNextNode();
+      if (CountDown) {
+        E.Counter += CounterBase;
+        EntryCounter = E.Counter;
+        continue;
+      }
+      At = EntryAt;
       break;
     case Placement::AfterCall:
       At = E.Call->getNextNode();
@@ -297,7 +391,11 @@ PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,
   PlacedCounters Placed;
   if (G.RestartCounter != SS_NONE)
     G.RestartCounter += CounterBase; // a module index, as the edges' are
-  if (G.EntryTest) {
+  if (CountDown) {
+    countDownAtEntry(EntryAt, Base, EntryCounter, Globals);
+    G.EntryCountsDown = true;
+    Placed.Counts = Base;
+  } else if (G.EntryTest) {
     Placed.Counts = claimWhenNull(TC, Globals, G.RestartCounter);
   } else {
     // The thread has its counters by the time it gets here: no test, and
@@ -330,31 +428,6 @@ static LoadInst *movableTargetLoad(CallBase &Call,
     if (I->mayHaveSideEffects() && !CounterStores.count(I))
       return nullptr;
   return Load;
-}
-
-// The assembler directive that opens the section of F's out-of-line slow
-// paths: .text.unlikely.<F>, in the COMDAT group of the section the
-// function is in, if any (flag "?": the group of the section before the
-// push).  The slow path jumps back into the function, so it must be kept
-// or discarded with it: a plain .text.unlikely shared by the whole object
-// outlives a copy of an inline function the linker discards (another
-// object's copy prevails), and its jump back then refers to a discarded
-// section, which GNU ld, gold and lld refuse.  A section per function
-// also lets --gc-sections drop a function with its slow paths.  Linkers
-// place .text.unlikely.* with the other cold code (GNU ld's and gold's
-// default scripts, lld's -z keep-text-section-prefix).  The name is quoted
-// and '$' doubled: the text is an inline-assembly template.
-static std::string slowPathSection(const Function &F) {
-  std::string Name = "\".text.unlikely.";
-  for (char C : F.getName()) {
-    if (C == '$')
-      Name += "$$";
-    else if (C == '"' || C == '\\')
-      Name += std::string("\\") + C;
-    else
-      Name += C;
-  }
-  return ".pushsection " + Name + "\",\"ax?\",@progbits";
 }
 
 // x86-64: the whole count of an indirect call site in one piece of inline

@@ -77,9 +77,10 @@ llvm::Constant *ownCopy(llvm::Function &F);
 
 // Adds one increment per counted edge of G, on the counters of the running
 // thread: the function's entry loads the thread's pointer to them (asking
-// the runtime for a set the first time), or in an executable tests it and
-// counts in static TLS (telling the runtime of the thread's copy the first
-// time); the test only where G.EntryTest.  CounterBase is the module index
+// the runtime for a set the first time), or in an executable counts in
+// static TLS, telling the runtime of the thread's copy the first time (on
+// x86-64 where the entry's count, counting down, borrows: then
+// G.EntryCountsDown); the test only where G.EntryTest.  CounterBase is the module index
 // of G's counter 0.  Splits critical edges and landing pads as needed, so
 // G's block pointers must not be used afterwards.
 PlacedCounters placeCounters(FlowGraph &G, const ModuleGlobals &Globals,

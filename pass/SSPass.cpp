@@ -176,8 +176,8 @@ private:
         E.Position = nullptr;
         IF.Entries.emplace_back(Block, std::move(E));
       }
-      ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
       IF.Graph.EntryTest = ss::mayEnterModule(F, shouldInstrument);
+      ss::CounterChoice Choice = ss::chooseCounters(IF.Graph);
       if (!CountsInStaticTLS && IF.Graph.EntryTest &&
           ss::restartsByTailCall(F))
         IF.Graph.RestartCounter = Choice.NumCounters++;

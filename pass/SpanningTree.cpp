@@ -49,8 +49,14 @@ CounterChoice chooseCounters(FlowGraph &G) {
 
   // Uncountable edges first, in graph order (CLOSE, fake edges, edges out of
   // indirectbr); then countable ones from hottest to coldest.  The function
-  // entry edge is always counted: calls are the count users ask for first,
-  // and it is the coldest edge of any function with a loop.
+  // entry edge is counted where the function tests the thread's counters at
+  // its entry: the test's cold path is not counted (with counters in static
+  // TLS it only rejoins), and the code generator may copy the code after
+  // the test into it, where ideal time could then not tell the copies'
+  // counts apart without the entry's own.  Elsewhere it is an edge like the
+  // others: in a function without loops it is as hot as any, and counting
+  // the edges that leave its first branch instead costs one update a call
+  // where the entry and one branch cost more.
   std::vector<size_t> Order(G.Edges.size());
   std::iota(Order.begin(), Order.end(), 0);
   auto rank = [&G](size_t I) {
@@ -64,7 +70,7 @@ CounterChoice chooseCounters(FlowGraph &G) {
     // in a call, which has its NORETURN edge) still gets it counted exactly.
     if (E.Kind == SS_EDGE_RETURN)
       return 2;
-    if (E.Place == Placement::FunctionEntry)
+    if (E.Place == Placement::FunctionEntry && G.EntryTest)
       return 4;
     return 3;
   };
@@ -77,7 +83,7 @@ CounterChoice chooseCounters(FlowGraph &G) {
 
   for (size_t I : Order) {
     FlowEdge &E = G.Edges[I];
-    bool Joined = E.Place != Placement::FunctionEntry &&
+    bool Joined = !(E.Place == Placement::FunctionEntry && G.EntryTest) &&
                   Tree.join(node(E.From), node(E.To));
     if (Joined)
       continue;

@@ -31,12 +31,15 @@ extern "C" {
 /*
  * Version 2 added the loop remarks (num_remarks, remarks[]); version 3 the
  * source functions' entries (num_entries, entries[], struct ss_desc_entry)
- * and with them the 80-byte header.  A writer puts the oldest version that
- * can hold its descriptor: 1 when it has neither (the bytes are then
+ * and with them the 80-byte header; version 4 functions whose entry counter
+ * counts down (SS_FUNC_ENTRY_COUNTS_DOWN), which a reader of version 3
+ * would take for counts near 2^64.  A writer puts the oldest version that
+ * can hold its descriptor: 1 when it has none of these (the bytes are then
  * exactly those of a version 1 writer), 2 with remarks only, 3 with
- * entries; readers accept SS_DESC_VERSION_MIN..SS_DESC_VERSION.
+ * entries, 4 with a function counting down; readers accept
+ * SS_DESC_VERSION_MIN..SS_DESC_VERSION.
  */
-#define SS_DESC_VERSION 3u
+#define SS_DESC_VERSION 4u
 #define SS_DESC_VERSION_MIN 1u
 
 /*
@@ -130,6 +133,13 @@ struct ss_desc_function {
  * machine code goes through a table or a computed address inside it: an
  * indirect jump there is a tail call through a pointer, which leaves. */
 #define SS_FUNC_JUMPS_LEAVE 0x2u
+/* Its FUNC_ENTRY edge's counter counts down from 0 (it holds minus the
+ * count, modulo 2^64; a reader negates it before anything else).  In an
+ * executable, where the counters are in static TLS, the entry of a function
+ * that tests whether the runtime knows the thread's counters subtracts 1:
+ * a borrow says this is the function's first call in the thread, which is
+ * when the test is needed (docs/counting.md, "Where the test is"). */
+#define SS_FUNC_ENTRY_COUNTS_DOWN 0x4u
 
 /*
  * A "block" is a straight-line piece of code that either runs to its end or

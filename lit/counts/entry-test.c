@@ -1,7 +1,9 @@
 // Only a function that may be the first of its module's code a thread runs
-// tests the thread's pointer to the counters at its entry
+// tests at its entry whether the runtime knows the thread's counters
 // (pass/Instrumenter.h, mayEnterModule): one callable from outside the
-// module, or through its address.  A local function called only directly
+// module, or through its address.  In an executable the test is the count
+// of its calls going down, `subq $1, %fs:OFF; jb`: a borrow is its first
+// call in the thread (docs/counting.md).  A local function called only directly
 // runs after such a test in the same thread, so it has none.  Here the
 // module "callees" is entered by each thread through a static function's
 // address (its first code in the thread), by main's thread through a
@@ -16,8 +18,10 @@
 // RUN: llvm-objdump-14 -d --no-show-raw-insn %t/tls/prog | awk '/<callback>:/,/^$/' | FileCheck %s --check-prefix=ENTERED
 // LOCAL: <helper>:
 // LOCAL-NOT: cmpq {{\$0(x0)?}}, %fs:
+// LOCAL-NOT: subq {{\$(1|0x1)}}, %fs:
 // ENTERED: <callback>:
-// ENTERED: cmpq {{\$0(x0)?}}, %fs:
+// ENTERED: subq {{\$(1|0x1)}}, %fs:
+// ENTERED-NEXT: jb
 // RUN: cd %t/pic && %sscc -O2 -fss-ideal -fPIC -pthread -I%inputs -DCALLEES -c %s -o callees.o
 // RUN: cd %t/pic && %sscc -O2 -fss-ideal -fPIC -pthread -I%inputs %s callees.o -o prog && ./prog > out && %sscheck out prog.ideal.m*
 #include <pthread.h>

@@ -3,8 +3,10 @@
 // call is the cold one of a thread's first entry (asking the runtime for
 // its counters); made as a real call it needs the stack aligned, and LLVM
 // 14 then pushes a register at every entry and pops it at one shared
-// return.  And the jump of the pass's own test of the counters' pointer
-// (`test; je`, no line) is the instrumentation's, not the program's.
+// return.  And the jump of the pass's own test (in an executable the entry
+// count going down, `subq $1, %fs:OFF; jb`, with its slow path out of
+// line; in -fPIC code the counters' pointer, `test; je`, no line) is the
+// instrumentation's, not the program's.
 // decode_varint has four returns and is called 30000 times; it is not
 // static, so it may be a thread's first code in its module and keeps the
 // test (a local function called only directly has none).  The plain
@@ -17,12 +19,14 @@
 // RUN: valgrind --tool=callgrind --dump-instr=yes --skip-plt=no --callgrind-out-file=%t/o2.cg %t/o2 > %t/o2.out 2>/dev/null
 // RUN: diff %t/plain.out %t/o2.out
 // RUN: env SSPROF=%ssprof %python %S/../tools/ideal_callgrind.py --unchanged decode_varint --plain %t/plain %t/plain.cg %t/o2 %t/o2.cg %t/o2.ideal.m* %s
-// decode_varint has no frame (it starts with the test whether the runtime
-// knows the thread's counters) and more than one return.
+// decode_varint has no frame (it starts with the count of its calls going
+// down, whose borrow tells the runtime of the thread's counters) and more
+// than one return.
 // RUN: llvm-objdump-14 -d --no-show-raw-insn %t/o2 | awk '/<decode_varint>:/,/^$/' > %t/decode.s
 // RUN: FileCheck %s --check-prefix=ENTRY < %t/decode.s
 // ENTRY: <decode_varint>:
-// ENTRY-NEXT: cmpq $0, %fs:
+// ENTRY-NEXT: subq $1, %fs:
+// ENTRY-NEXT: jb
 // RUN: grep -c ret %t/decode.s | FileCheck %s --check-prefix=RETS
 // RETS: {{^[2-9]$}}
 // Likewise compiled as for a shared library, where it starts with the load

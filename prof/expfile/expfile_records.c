@@ -187,6 +187,23 @@ short_group:
   return NULL;
 }
 
+/* The entry counters that count down (SS_FUNC_ENTRY_COUNTS_DOWN) hold
+ * minus their count: turned around here, before anything adds or reads
+ * them.  The descriptor's check keeps every edge's counter in range. */
+static void count_up(struct ss_counts *k) {
+  const struct ss_descriptor *d = &k->desc;
+  for (uint32_t fi = 0; fi < d->header.num_functions; fi++) {
+    const struct ss_desc_function *df = &d->functions[fi];
+    if (!(df->flags & SS_FUNC_ENTRY_COUNTS_DOWN))
+      continue;
+    for (uint32_t e = 0; e < df->num_edges; e++) {
+      const struct ss_desc_edge *de = &d->edges[df->first_edge + e];
+      if (de->kind == SS_EDGE_FUNC_ENTRY && de->counter != SS_NONE)
+        k->counters[de->counter] = 0 - k->counters[de->counter];
+    }
+  }
+}
+
 static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
                         struct ss_err *err) {
   char what[64];
@@ -257,6 +274,7 @@ static int parse_counts(struct ss_expfile *f, const struct ss_raw_record *r,
   k.counters = ss_xcalloc(k.num_counters, sizeof *k.counters);
   for (uint32_t i = 0; i < k.num_counters; i++, q += 8)
     k.counters[i] = ss_le64(q);
+  count_up(&k);
   k.function_addrs = ss_xcalloc(k.num_functions, sizeof *k.function_addrs);
   for (uint32_t i = 0; i < k.num_functions; i++, q += 8)
     k.function_addrs[i] = ss_le64(q);

@@ -336,8 +336,9 @@ static void release_what_the_program_reads(struct ss_mcode_function *mf,
 }
 
 /* The conditional jump of one of the instrumentation's own tests (the
- * thread's counters not set up yet, an indirect call to a target other
- * than the first one seen) has no line: the pass leaves branches without
+ * thread's counters not set up yet, or in static TLS the entry count's
+ * borrow, `subq $1, %fs:OFF; jb`; an indirect call to a target other than
+ * the first one seen) has no line: the pass leaves branches without
  * one, or the code generator would give the program's code it adds before
  * a branch (copies, loop increments) the instrumentation's line.  It is
  * told by the compare right before it, the instrumentation's, whose flags
@@ -351,7 +352,8 @@ static void claim_instrumentation_branches(struct ss_mcode_function *mf) {
     if (jump->insn.flow == SS_FLOW_COND_BRANCH && jump->line == 0 &&
         test->instrumentation &&
         (ss_mnemonic_is(test->insn.mnemonic, "test") ||
-         ss_mnemonic_is(test->insn.mnemonic, "cmp")) &&
+         ss_mnemonic_is(test->insn.mnemonic, "cmp") ||
+         ss_mnemonic_is(test->insn.mnemonic, "sub")) &&
         ss_mcode_block_at(mf, jump->address) == SS_MB_NONE)
       jump->instrumentation = 1;
   }

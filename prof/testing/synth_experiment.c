@@ -294,7 +294,7 @@ static void build_descriptor(const struct synth_options *o, struct buf *out) {
     put_u8(&t.b, 'x');
 
   put(out, "SSDESC\0\1", 8);
-  put_u32(out, o->fault == SYNTH_FAULT_VERSION ? 4
+  put_u32(out, o->fault == SYNTH_FAULT_VERSION ? 5 /* one past SS_DESC_VERSION */
                : with_remarks && o->fault != SYNTH_FAULT_REMARK_VERSION ? 2
                                                                        : 1);
   put_u32(out, 72);

@@ -106,7 +106,7 @@ enum synth_desc_fault {
   SYNTH_FAULT_LINE_RANGE,     /* a block's lines start at entry 1000 */
   SYNTH_FAULT_STRTAB_NUL,     /* the string table does not end in NUL */
   SYNTH_FAULT_SIZE,           /* the header claims one line too many */
-  SYNTH_FAULT_VERSION,        /* descriptor version 4 */
+  SYNTH_FAULT_VERSION,        /* descriptor version 5, newer than any reader */
   SYNTH_FAULT_EDGE_KIND,      /* an edge of kind 9 */
   SYNTH_FAULT_REMARK_STRING,  /* (with remarks) remark 1's text is past the
                                  string table */

@@ -210,6 +210,11 @@ static struct counter_set *new_header(void) {
 SSRT_EXPORT uint64_t *__ssrt_thread_counters_tls(struct ss_module *m,
                                                  uint64_t **slot,
                                                  uint64_t *counts) {
+  /* Called at each function's first call in the thread (its entry count
+   * going down from 0: SS_FUNC_ENTRY_COUNTS_DOWN), so most calls find the
+   * thread known already. */
+  if (*slot)
+    return *slot;
   struct counter_set *s = adopt_free_set(m, slot, 1);
   if (!s && (s = new_header()) != NULL) {
     s->owner = &thread_token;

@@ -571,7 +571,7 @@ static const struct {
     {SYNTH_FAULT_LINE_RANGE, "lines 1000"},
     {SYNTH_FAULT_STRTAB_NUL, "NUL"},
     {SYNTH_FAULT_SIZE, "need"},
-    {SYNTH_FAULT_VERSION, "version 4"},
+    {SYNTH_FAULT_VERSION, "version 5"},
     {SYNTH_FAULT_EDGE_KIND, "kind 9"},
     {SYNTH_FAULT_REMARK_STRING, "remark 1 names a string"},
     {SYNTH_FAULT_REMARK_KIND, "remark 0 has unknown kind 7"},
