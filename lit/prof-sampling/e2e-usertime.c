@@ -24,17 +24,15 @@
 // runs are held to what holds whatever they got.  Where in the loop a
 // sample lands depends on the CPU (how far the interrupt skids past the
 // instruction that was waiting): 80 % on step's line here, 19 % on the
-// loop's own, but a CPU once gave 42 % and 58 %; so the hottest line is
-// only asked to be one of the two, and the bounds assume at least 30 % of
-// the loop's samples in step (a division makes it the long-latency part on
-// any CPU): no step sample among 45 has probability 0.7^45 = 1e-7; fewer
-// than half of them in the loop, which holds 99 %, under 1e-25.
+// loop's own, but a CPU once gave 42 % and 58 %; and under load the
+// system call may hold most of them, so which line is the hottest is not
+// asked (it once was, and a loaded suite run found it in neither).
 //
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: %sscc -O2 -g -I%S/../../include %s -o prog
 // RUN: cd %t && %ssrun -totaltime ./prog && %ssprof -json prog.totaltime.m* > tt.json
-// RUN: %python %S/../tools/json_expect.py %t/tt.json %s "s['kind'] == 'totaltime' and s['callstacks']" "n >= 45" "excl('step') + excl('burn') + incl('cpu_seconds') == incl('burn')" "incl('main') >= 0.9 * n" "incl('phase_a') >= 30 and incl('phase_b') >= 16" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "lines_of('step') == {line('step-body')}" "top_line() in (('step', line('step-body')), ('burn', line('loop')))" | FileCheck %s
-// CHECK: json_expect: 13 checks passed
+// RUN: %python %S/../tools/json_expect.py %t/tt.json %s "s['kind'] == 'totaltime' and s['callstacks']" "n >= 45" "excl('step') + excl('burn') + incl('cpu_seconds') == incl('burn')" "incl('main') >= 0.9 * n" "incl('phase_a') >= 30 and incl('phase_b') >= 16" "f('step')['line'] == line('step-def')" "f('burn')['line'] == line('burn-def')" "any(e['inlined'] and e['line'] == line('step-call') for e in edge('burn', 'step'))" "[e['line'] for e in edge('main', 'phase_a')] == [line('main-a')]" "[e['line'] for e in edge('main', 'phase_b')] == [line('main-b')]" "[e['line'] for e in edge('phase_a', 'burn')] == [line('a-call')]" "lines_of('step') == {line('step-body')}" | FileCheck %s
+// CHECK: json_expect: 12 checks passed
 //
 // The text listing names the same things.
 // RUN: cd %t && %ssprof -b prog.totaltime.m* | FileCheck %s --check-prefix=TEXT

@@ -13,7 +13,6 @@ Each EXPR must be true.  Names it can use:
   excl(name), incl(name)   its exclusive / inclusive samples (0 if absent)
   edge(caller, callee)     the callgraph entries of that pair (a list)
   line(marker)      the line of SOURCE that ends in the comment "// marker"
-  top_line()        the (function, line) of the line with most samples
   lines_of(name)    the set of lines of function `name` that have samples
   blocks(name)      the ideal-time machine blocks of function `name`
   loop(marker)      the loop that starts at line(marker) (the innermost if
@@ -54,10 +53,6 @@ def main(argv):
                 return i
         raise SystemExit("json_expect: no line ends in // " + marker)
 
-    def top_line():
-        best = max(d["lines"], key=lambda l: l["samples"])
-        return (best["function"], best["line"])
-
     def lines_of(name):
         return {l["line"] for l in d["lines"]
                 if l["function"] == name and l["samples"] > 0}
@@ -77,7 +72,7 @@ def main(argv):
             return float(fp.read().split()[0])
 
     env = {"d": d, "s": d.get("sampling", {}), "f": f, "excl": excl,
-           "incl": incl, "edge": edge, "line": line, "top_line": top_line,
+           "incl": incl, "edge": edge, "line": line,
            "lines_of": lines_of, "blocks": blocks, "loop": loop,
            "number": number}
     env["n"] = env["s"].get("samples", 0)
