@@ -35,6 +35,11 @@ namespace ss {
 // update at every exit; past these limits the spills and the exit code
 // would eat what promotion saves.
 static constexpr unsigned MaxExitBlocks = 8;
+// Counters derived from an induction variable hold no register and cost
+// code only at the exit taken, once an entry: a search loop unrolled by
+// hand (zlib's longest_match compares 8 bytes an iteration, 9 exits) may
+// have more.
+static constexpr unsigned MaxInductionExits = 16;
 static constexpr unsigned MaxCountersPerLoop = 32;
 // A trip count is computed once per entry of its loop; past this many
 // terms (or with a real division in it) that may cost more than counting.
@@ -82,13 +87,17 @@ static std::string otherWayOut(const Loop &L) {
 // Why L does not qualify, or "" once it does: then it has a preheader and
 // exits of its own (made here where the optimizer left none; the end of the
 // pipeline does not keep loops in simplified form), and Exits lists them.
+static std::string tooManyExits(unsigned Max) {
+  return "it has more than " + std::to_string(Max) + " exits";
+}
+
 static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
                                   SmallVectorImpl<BasicBlock *> &Exits) {
   L.getUniqueExitBlocks(Exits);
   if (Exits.empty())
     return "it has no exit"; // it ends only by something not returning
-  if (Exits.size() > MaxExitBlocks)
-    return "it has more than " + std::to_string(MaxExitBlocks) + " exits";
+  if (Exits.size() > MaxInductionExits)
+    return tooManyExits(MaxInductionExits);
   for (BasicBlock *E : Exits)
     if (E->isEHPad())
       return "it is left by an exception";
@@ -323,7 +332,8 @@ static CountingPhi findCountingPhi(Loop &L, ScalarEvolution &SE) {
       continue;
     // A step of one needs no shift at the exits.
     if (!Best.Phi || (Size == 1 && Best.Step != 1 && Best.Step != -1))
-      Best = {&Phi, Phi.getIncomingValueForBlock(Preheader), Step, Signed};
+      Best = {&Phi, Preheader ? Phi.getIncomingValueForBlock(Preheader) : nullptr,
+              Step, Signed};
   }
   return Best;
 }
@@ -358,11 +368,17 @@ static Value *backEdgesTakenAt(Instruction *Before, const CountingPhi &C) {
 // exiting block comes before it on that chain.
 static int ranInLastIteration(const BasicBlock *BB, BasicBlock *E, const Loop &L,
                               const LoopInfo &LI, const DominatorTree &DT) {
+  // The latch ends its iteration: it never runs in the one that leaves.
+  bool EndsIteration = BB == L.getLoopLatch() &&
+                       BB->getSingleSuccessor() == L.getHeader();
   int Ran = -1;
   for (BasicBlock *X : predecessors(E)) {
     if (LI.getLoopFor(X) != &L)
       return -1;
-    int Here = DT.dominates(BB, X) ? 1 : DT.dominates(X, BB) ? 0 : -1;
+    int Here = EndsIteration            ? 0
+               : DT.dominates(BB, X) ? 1
+               : DT.dominates(X, BB) ? 0
+                                     : -1;
     if (Here < 0 || (Ran >= 0 && Here != Ran))
       return -1;
     Ran = Here;
@@ -425,6 +441,23 @@ countByInduction(Loop &L, ArrayRef<BasicBlock *> Exits,
   return Done.size();
 }
 
+bool iterationsKnownAtExits(Loop &L, ScalarEvolution &SE) {
+  SmallVector<BasicBlock *, 8> Exits;
+  L.getUniqueExitBlocks(Exits);
+  if (!L.getLoopLatch() || Exits.empty() || Exits.size() > MaxInductionExits)
+    return false;
+  // Left from its own blocks (ranInLastIteration), by branches alone.
+  for (BasicBlock *E : Exits) {
+    if (E->isEHPad())
+      return false;
+    for (BasicBlock *X : predecessors(E))
+      if (L.contains(X) &&
+          any_of(L.getSubLoops(), [X](Loop *Sub) { return Sub->contains(X); }))
+        return false;
+  }
+  return otherWayOut(L).empty() && findCountingPhi(L, SE).Phi;
+}
+
 namespace {
 // What promoteInLoop needs of the whole function.
 struct FunctionAnalyses {
@@ -447,6 +480,11 @@ struct FunctionAnalyses {
   // A cycle that is no loop (entered other than at a header) may repeat a
   // block inside one iteration: then no count follows from trip counts.
   bool Irreducible;
+  const DenseMap<const BasicBlock *, DebugLoc> &LoopStarts;
+  DebugLoc startOf(const Loop &L) const {
+    DebugLoc Start = LoopStarts.lookup(L.getHeader());
+    return Start ? Start : L.getStartLoc();
+  }
 };
 } // namespace
 
@@ -484,9 +522,12 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
   // An outer loop that could not be promoted even without its inner loops
   // says why (an interpreter's loop around its handlers: a call in it may
   // longjmp out, which would lose counts held in registers).
+  // An outer loop's counters may still be derived from an induction
+  // variable (no register held through the inner loops): only then is
+  // it given a preheader and exits of its own.
   SmallVector<BasicBlock *, 8> Exits;
   std::string Why;
-  if (FromTrips.empty() && !L.isInnermost()) {
+  if (FromTrips.empty() && !L.isInnermost() && !findCountingPhi(L, A.SE).Phi) {
     Why = otherWayOut(L);
     if (Why.empty())
       Why = InnerLoops;
@@ -503,7 +544,7 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     }
     unsigned Entries = countEntriesAtExit(L, Exits.front(), Updates, EmptiedLatches);
     A.ORE.emit([&] {
-      OptimizationRemark R(RemarkPass, "TripCount", L.getStartLoc(),
+      OptimizationRemark R(RemarkPass, "TripCount", A.startOf(L),
                            L.getHeader());
       R << "counters derived from the trip count in this loop: "
         << ore::NV("Counters", unsigned(FromTrips.size()))
@@ -515,14 +556,12 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     if (ByCounter.empty())
       return;
   }
-  if (Why.empty() && !L.isInnermost())
-    Why = InnerLoops;
   if (Why.empty() && !A.Irreducible) {
     unsigned ByIV = countByInduction(L, Exits, ByCounter, A.LI, A.DT, A.SE,
                                      Updates, EmptiedLatches);
     if (ByIV)
       A.ORE.emit([&] {
-        return OptimizationRemark(RemarkPass, "Induction", L.getStartLoc(),
+        return OptimizationRemark(RemarkPass, "Induction", A.startOf(L),
                                   L.getHeader())
                << "counters derived from the induction variable at the exits "
                   "of this loop: "
@@ -533,10 +572,14 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     if (ByCounter.empty())
       return;
   }
+  if (Why.empty() && !L.isInnermost())
+    Why = InnerLoops;
+  if (Why.empty() && Exits.size() > MaxExitBlocks)
+    Why = tooManyExits(MaxExitBlocks);
   if (!Why.empty()) {
     A.ORE.emit([&] {
       return OptimizationRemarkMissed(RemarkPass, "NotPromoted",
-                                      L.getStartLoc(), L.getHeader())
+                                      A.startOf(L), L.getHeader())
              << "counters stay in memory in this loop: " << Why;
     });
     return;
@@ -587,7 +630,7 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
   }
   auto Remark = [&](OptimizationRemarkEmitter &ORE) {
     ORE.emit([&] {
-      OptimizationRemark R(RemarkPass, "Promoted", L.getStartLoc(), L.getHeader());
+      OptimizationRemark R(RemarkPass, "Promoted", A.startOf(L), L.getHeader());
       R << "counters kept in registers in this loop: "
         << ore::NV("Counters", Promoted) << " of "
         << ore::NV("Updates", unsigned(ByCounter.size()))
@@ -604,7 +647,7 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
     Remark(A.ORE);
   else
     A.ORE.emit([&] {
-      return OptimizationRemarkMissed(RemarkPass, "NoRegisters", L.getStartLoc(),
+      return OptimizationRemarkMissed(RemarkPass, "NoRegisters", A.startOf(L),
                                       L.getHeader())
              << "counters stay in memory in this loop: its own values (about "
              << ore::NV("Pressure", Pressure)
@@ -614,7 +657,8 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
 
 std::vector<const BasicBlock *>
 promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates,
-                       unsigned TargetRegisters) {
+                       unsigned TargetRegisters,
+                       const DenseMap<const BasicBlock *, DebugLoc> &LoopStarts) {
   // Fresh analyses: placing the counters split edges.
   DominatorTree DT(F);
   LoopInfo LI(DT);
@@ -629,7 +673,7 @@ promoteCountersInLoops(Function &F, std::vector<CounterUpdate> &Updates,
   bool Irreducible = containsIrreducibleCFG<const BasicBlock *>(RPOT, LI);
   FunctionAnalyses A{DT,  LI, SE, ORE, TLI,
                      allocatableRegisters(F, TargetRegisters),
-                     nullptr, nullptr, Irreducible};
+                     nullptr, nullptr, Irreducible, LoopStarts};
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   SmallVector<BasicBlock *, 8> EmptiedLatches;
   for (Loop *L : reverse(Loops)) // inner loops before the loops around them

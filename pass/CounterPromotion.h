@@ -5,7 +5,10 @@
 // loop: the count per entry (the back edges taken, or one more) is computed
 // in the preheader and added to counts[i] at the loop's exit, at any loop
 // depth; the preheader's own `+= 1` (the loop's entries) moves to that
-// exit too.  Other updates in an innermost loop become adds to a register
+// exit too.  Where the trip count is not known before the loop (a search
+// that ends on data) but an induction variable counts its iterations, a
+// block that runs once an iteration is counted at each exit from that
+// variable, at any depth too.  Other updates in an innermost loop become adds to a register
 // that starts at 0 in the preheader, and each exit of the loop adds the
 // register to counts[i] once.  Only innermost loops get registers: a
 // register counting an outer loop would stay live through its inner loops
@@ -23,6 +26,10 @@
 
 #include <vector>
 
+namespace llvm {
+class ScalarEvolution;
+} // namespace llvm
+
 namespace ss {
 
 // Updates the list: promoted updates lose their load and store, updates
@@ -32,9 +39,19 @@ namespace ss {
 // TargetRegisters: the target's general-purpose registers; a loop keeps
 // as many counters in registers as its own values leave free
 // (RegisterPressure.h), the most frequent first.
+// LoopStarts: where each loop (by its header) starts in the source, for
+// the remarks.
 std::vector<const llvm::BasicBlock *>
 promoteCountersInLoops(llvm::Function &F, std::vector<CounterUpdate> &Updates,
-                       unsigned TargetRegisters);
+                       unsigned TargetRegisters,
+                       const llvm::DenseMap<const llvm::BasicBlock *, llvm::DebugLoc>
+                           &LoopStarts);
+
+// Whether the back edges L takes will be counted at its exits, from an
+// induction variable (the program's own, counting its iterations), with
+// nothing added inside L: L is left through its exits alone (as above),
+// from blocks of its own, not its inner loops', and has one latch.
+bool iterationsKnownAtExits(llvm::Loop &L, llvm::ScalarEvolution &SE);
 
 } // namespace ss
 

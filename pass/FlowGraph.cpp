@@ -127,6 +127,13 @@ namespace {
 // (lit/counts/switch-loop-updates.c).
 constexpr double CriticalEdgeCost = 1.5;
 
+// What a count derived at a loop's exits costs each time the loop is
+// entered, in counter updates: at the exit taken, the induction variable
+// less its start, shifted by the step, added to memory (three or four
+// instructions).  Far less than an update an iteration, unless the loop
+// rarely iterates.
+constexpr double DerivedCountCost = 3;
+
 bool isCriticalEdge(const Instruction *TI, const BasicBlock *Succ) {
   return TI->getNumSuccessors() > 1 && !Succ->getSinglePredecessor();
 }
@@ -134,8 +141,8 @@ bool isCriticalEdge(const Instruction *TI, const BasicBlock *Succ) {
 class Builder {
 public:
   Builder(Function &F, BlockFrequencyInfo &BFI, BranchProbabilityInfo &BPI,
-          LoopInfo &LI)
-      : BFI(BFI), BPI(BPI), LI(LI) {
+          LoopInfo &LI, function_ref<bool(Loop &)> BackEdgeCostsEntries)
+      : BFI(BFI), BPI(BPI), LI(LI), BackEdgeCostsEntries(BackEdgeCostsEntries) {
     G.F = &F;
   }
 
@@ -159,6 +166,7 @@ private:
   BlockFrequencyInfo &BFI;
   BranchProbabilityInfo &BPI;
   LoopInfo &LI;
+  function_ref<bool(Loop &)> BackEdgeCostsEntries;
   DenseMap<BasicBlock *, uint32_t> IRIndex;
   DenseMap<BasicBlock *, uint32_t> FirstBlock, LastBlock;
   // IR blocks whose code ends in a call that never returns: no edges out.
@@ -166,6 +174,12 @@ private:
 
   double freq(BasicBlock *BB) {
     return double(BFI.getBlockFreq(BB).getFrequency());
+  }
+
+  // How often L is entered: its header's runs less those by its back edge
+  // (the loop has one), whose frequency is BackEdge.
+  double entries(Loop &L, double BackEdge) {
+    return std::max(0.0, freq(L.getHeader()) - BackEdge);
   }
 
   uint32_t newBlock(BasicBlock &BB, uint32_t Flags) {
@@ -299,6 +313,7 @@ private:
       Seen.push_back(Succ);
       double W = F * double(BPI.getEdgeProbability(&BB, Succ).getNumerator()) /
                  double(BranchProbability::getDenominator());
+      const double Runs = W;
       // A counter on a critical edge needs a block of its own, and the
       // code generator a jump into or out of it (on a loop's back edge,
       // one more jump every iteration): see CriticalEdgeCost.
@@ -313,8 +328,11 @@ private:
       if (Succ->isLandingPad())
         E.Flags |= SS_EDGEF_EH;
       if (Loop *L = LI.getLoopFor(Succ))
-        if (L->getHeader() == Succ && L->contains(&BB))
+        if (L->getHeader() == Succ && L->contains(&BB)) {
           E.Flags |= SS_EDGEF_BACKEDGE;
+          if (L->getLoopLatch() == &BB && BackEdgeCostsEntries(*L))
+            E.Weight = std::min(E.Weight, DerivedCountCost * entries(*L, Runs));
+        }
     }
   }
 
@@ -334,7 +352,8 @@ private:
       FL.Depth = L->getLoopDepth();
       if (Loop *P = L->getParentLoop())
         FL.Parent = Index.lookup(P);
-      FL.Where = sourceLineOf(L->getStartLoc());
+      FL.Start = L->getStartLoc();
+      FL.Where = sourceLineOf(FL.Start);
       if (!FL.Where.Line)
         FL.Where = G.Blocks[FL.Header].Where;
       Index[L] = uint32_t(G.Loops.size());
@@ -346,8 +365,9 @@ private:
 } // namespace
 
 FlowGraph buildFlowGraph(Function &F, BlockFrequencyInfo &BFI,
-                         BranchProbabilityInfo &BPI, LoopInfo &LI) {
-  return Builder(F, BFI, BPI, LI).build();
+                         BranchProbabilityInfo &BPI, LoopInfo &LI,
+                         function_ref<bool(Loop &)> BackEdgeCostsEntries) {
+  return Builder(F, BFI, BPI, LI, BackEdgeCostsEntries).build();
 }
 
 } // namespace ss

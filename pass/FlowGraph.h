@@ -12,8 +12,10 @@
 #include "ss/format.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/BasicBlock.h"
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 
@@ -25,6 +27,7 @@
 namespace llvm {
 class BlockFrequencyInfo;
 class BranchProbabilityInfo;
+class Loop;
 class LoopInfo;
 } // namespace llvm
 
@@ -86,6 +89,9 @@ struct FlowLoop {
   uint32_t Parent = SS_NONE;
   uint32_t Depth = 0;
   SourceLine Where;
+  // Where the optimizer's loop starts (Loop::getStartLoc before any
+  // counter is placed: placing them may give the loop another preheader).
+  llvm::DebugLoc Start;
 };
 
 struct FlowGraph {
@@ -109,9 +115,13 @@ struct FlowGraph {
 };
 
 // Build the graph of F from the optimized IR, before any instrumentation.
+// BackEdgeCostsEntries: whether a counter on the back edge of a loop will
+// cost only a few instructions at the exit taken, once an entry
+// (CounterPromotion.h: iterationsKnownAtExits); the spanning tree then
+// weighs that edge by its loop's entries, not its iterations.
 FlowGraph buildFlowGraph(llvm::Function &F, llvm::BlockFrequencyInfo &BFI,
-                         llvm::BranchProbabilityInfo &BPI,
-                         llvm::LoopInfo &LI);
+                         llvm::BranchProbabilityInfo &BPI, llvm::LoopInfo &LI,
+                         llvm::function_ref<bool(llvm::Loop &)> BackEdgeCostsEntries);
 
 // Whether control may never come back right after CB (exit, longjmp, an
 // exception, fork's child): such calls end a block.

@@ -44,6 +44,7 @@
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -167,7 +168,10 @@ private:
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       ss::InstrumentedFunction IF;
-      IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI);
+      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+      IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI, [&SE](Loop &L) {
+        return ss::iterationsKnownAtExits(L, SE);
+      });
       for (ss::FlowCallSite &C : IF.Graph.Calls)
         C.InlinedFrom = ss::inlinedFrom(C.Call->getDebugLoc(), Marked);
       for (ss::FoundEntry &E : Entries) {
@@ -346,9 +350,13 @@ private:
                                       IF.SiteOfCall);
       const TargetTransformInfo &TTI =
           FAM.getResult<TargetIRAnalysis>(*IF.Graph.F);
+      DenseMap<const BasicBlock *, DebugLoc> LoopStarts;
+      for (const ss::FlowLoop &L : IF.Graph.Loops)
+        LoopStarts[IF.Graph.Blocks[L.Header].BB] = L.Start;
       auto Removed = ss::promoteCountersInLoops(
           *IF.Graph.F, Placed.Updates,
-          TTI.getNumberOfRegisters(TTI.getRegisterClassForType(false)));
+          TTI.getNumberOfRegisters(TTI.getRegisterClassForType(false)),
+          LoopStarts);
       if (!CountsInStaticTLS) // an update then needs no pointer
         ss::reloadCountersAfterCalls(*IF.Graph.F, Placed.Counts,
                                      Globals.ThreadCounters);

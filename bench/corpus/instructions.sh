@@ -47,7 +47,7 @@ count() {
        --callgrind-out-file="$scratch/callgrind.%p" \
        bash -c ". '$corpus/projects.sh' && ${p}_workload" >/dev/null 2>"$scratch/valgrind.log")
   ls "$scratch"/callgrind.* >/dev/null 2>&1 || { echo fail; return; }
-  awk '/^summary:/ { n += $2 } END { printf "%d\n", n }' "$scratch"/callgrind.*
+  awk '/^summary:/ { n += $2 } END { printf "%.0f\n", n }' "$scratch"/callgrind.*
 }
 
 {

@@ -18,9 +18,11 @@
 volatile int sink;
 
 // Only innermost loops are promoted: the outer loop's counters stay in
-// memory, the inner loop's registers are added to memory at its exits.
-// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters stay in memory in this loop: it has inner loops (a register counting it would stay live through them)
-// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:5: remark: counters kept in registers in this loop: 2 of 2, added to memory at 3 exits
+// memory; the inner loop's back edge is counted at its exits from j, its
+// other counter in a register added to memory there.
+// REMARK-DAG: promoted-loops.c:[[@LINE+4]]:3: remark: counters stay in memory in this loop: it has inner loops (a register counting it would stay live through them)
+// REMARK-DAG: promoted-loops.c:[[@LINE+4]]:5: remark: counters derived from the induction variable at the exits of this loop: 1, added to memory at 3 exits
+// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:5: remark: counters kept in registers in this loop: 1 of 1, added to memory at 3 exits
 NOINLINE static int search(int n, int target) {
   for (int i = 0; i < n; i++) {
     for (int j = 0; j < n; j++) {
@@ -64,7 +66,10 @@ bad:
   return -2;
 }
 
-// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters kept in registers in this loop: 2 of 2, added to memory at 1 exit
+// The back edge is counted from steps at the exit; one branch's counter
+// stays in a register.
+// REMARK-DAG: promoted-loops.c:[[@LINE+4]]:3: remark: counters derived from the induction variable at the exits of this loop: 1, added to memory at 1 exit
+// REMARK-DAG: promoted-loops.c:[[@LINE+3]]:3: remark: counters kept in registers in this loop: 1 of 1, added to memory at 1 exit
 NOINLINE static int collatz_steps(unsigned long x) {
   int steps = 0;
   while (x != 1) {
