@@ -84,13 +84,13 @@ static std::string otherWayOut(const Loop &L) {
   return "";
 }
 
-// Why L does not qualify, or "" once it does: then it has a preheader and
-// exits of its own (made here where the optimizer left none; the end of the
-// pipeline does not keep loops in simplified form), and Exits lists them.
 static std::string tooManyExits(unsigned Max) {
   return "it has more than " + std::to_string(Max) + " exits";
 }
 
+// Why L does not qualify, or "" once it does: then it has a preheader and
+// exits of its own (made here where the optimizer left none; the end of the
+// pipeline does not keep loops in simplified form), and Exits lists them.
 static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
                                   SmallVectorImpl<BasicBlock *> &Exits) {
   L.getUniqueExitBlocks(Exits);
@@ -521,10 +521,10 @@ static void promoteInLoop(Loop &L, FunctionAnalyses &A,
                            "stay live through them)";
   // An outer loop that could not be promoted even without its inner loops
   // says why (an interpreter's loop around its handlers: a call in it may
-  // longjmp out, which would lose counts held in registers).
-  // An outer loop's counters may still be derived from an induction
-  // variable (no register held through the inner loops): only then is
-  // it given a preheader and exits of its own.
+  // longjmp out, which would lose counts held in registers).  Its counters
+  // may still be derived from an induction variable (no register held
+  // through the inner loops): only then is it given a preheader and exits
+  // of its own.
   SmallVector<BasicBlock *, 8> Exits;
   std::string Why;
   if (FromTrips.empty() && !L.isInnermost() && !findCountingPhi(L, A.SE).Phi) {
