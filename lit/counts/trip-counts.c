@@ -52,7 +52,7 @@ NOINLINE static int sum(const int *p, const int *end) {
 // loop's entries follow from the outer loop's iterations; where its
 // preheader counts them instead, that count moves to its exit too).
 // REMARK-DAG: trip-counts.c:[[@LINE+4]]:5: remark: counters derived from the trip count in this loop: 1, added to memory at its exit{{( \(and its preheader's: 1\))?}} [-Rpass=ss-promote]
-// REMARK-DAG: trip-counts.c:[[@LINE+2]]:3: remark: counters derived from the trip count in this loop: 1, added to memory at its exit [-Rpass=ss-promote]
+// REMARK-DAG: trip-counts.c:[[@LINE+2]]:3: remark: counters derived from the trip count in this loop: 1, added to memory at its exit{{( \(and its preheader's: 1\))?}} [-Rpass=ss-promote]
 NOINLINE static void triangle(int n) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < i; j++)
