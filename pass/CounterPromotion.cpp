@@ -88,11 +88,10 @@ static std::string tooManyExits(unsigned Max) {
   return "it has more than " + std::to_string(Max) + " exits";
 }
 
-// Why L does not qualify, or "" once it does: then it has a preheader and
-// exits of its own (made here where the optimizer left none; the end of the
-// pipeline does not keep loops in simplified form), and Exits lists them.
-static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
-                                  SmallVectorImpl<BasicBlock *> &Exits) {
+// Why control may leave L other than by a branch to one of its (at most
+// MaxInductionExits) exit blocks, or ""; Exits lists them.
+static std::string notLeftByExitsAlone(const Loop &L,
+                                       SmallVectorImpl<BasicBlock *> &Exits) {
   L.getUniqueExitBlocks(Exits);
   if (Exits.empty())
     return "it has no exit"; // it ends only by something not returning
@@ -101,7 +100,15 @@ static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
   for (BasicBlock *E : Exits)
     if (E->isEHPad())
       return "it is left by an exception";
-  std::string Why = otherWayOut(L);
+  return otherWayOut(L);
+}
+
+// Why L does not qualify, or "" once it does: then it has a preheader and
+// exits of its own (made here where the optimizer left none; the end of the
+// pipeline does not keep loops in simplified form), and Exits lists them.
+static std::string makePromotable(Loop &L, DominatorTree &DT, LoopInfo &LI,
+                                  SmallVectorImpl<BasicBlock *> &Exits) {
+  std::string Why = notLeftByExitsAlone(L, Exits);
   if (!Why.empty())
     return Why;
   if (!L.getLoopPreheader() &&
@@ -443,19 +450,15 @@ countByInduction(Loop &L, ArrayRef<BasicBlock *> Exits,
 
 bool iterationsKnownAtExits(Loop &L, ScalarEvolution &SE) {
   SmallVector<BasicBlock *, 8> Exits;
-  L.getUniqueExitBlocks(Exits);
-  if (!L.getLoopLatch() || Exits.empty() || Exits.size() > MaxInductionExits)
+  if (!L.getLoopLatch() || !notLeftByExitsAlone(L, Exits).empty())
     return false;
-  // Left from its own blocks (ranInLastIteration), by branches alone.
-  for (BasicBlock *E : Exits) {
-    if (E->isEHPad())
-      return false;
+  // Left from its own blocks, not its inner loops' (ranInLastIteration).
+  for (BasicBlock *E : Exits)
     for (BasicBlock *X : predecessors(E))
       if (L.contains(X) &&
           any_of(L.getSubLoops(), [X](Loop *Sub) { return Sub->contains(X); }))
         return false;
-  }
-  return otherWayOut(L).empty() && findCountingPhi(L, SE).Phi;
+  return findCountingPhi(L, SE).Phi;
 }
 
 namespace {

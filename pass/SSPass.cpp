@@ -168,9 +168,10 @@ private:
       auto &BPI = FAM.getResult<BranchProbabilityAnalysis>(F);
       auto &LI = FAM.getResult<LoopAnalysis>(F);
       ss::InstrumentedFunction IF;
-      auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-      IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI, [&SE](Loop &L) {
-        return ss::iterationsKnownAtExits(L, SE);
+      // Scalar evolution only for a function with loops, when first asked.
+      IF.Graph = ss::buildFlowGraph(F, BFI, BPI, LI, [&](Loop &L) {
+        return ss::iterationsKnownAtExits(
+            L, FAM.getResult<ScalarEvolutionAnalysis>(F));
       });
       for (ss::FlowCallSite &C : IF.Graph.Calls)
         C.InlinedFrom = ss::inlinedFrom(C.Call->getDebugLoc(), Marked);
